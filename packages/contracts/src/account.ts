@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Plans a user can hold (SPEC.md §3). */
+export const planSchema = z.enum(['free', 'basic', 'advanced', 'pro']);
+export type Plan = z.infer<typeof planSchema>;
+
+/** GET /api/auth/user → 200 user; 401 means signed out. */
+export const userSchema = z.object({
+  id: z.string(),
+  plan: planSchema,
+  firstName: z.string().nullable(),
+  email: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const usageSchema = z.object({ used: z.number().int().nonnegative(), limit: z.number().int().nonnegative() });
+
+/** GET /api/user-limits. A limit of 999 or more means unlimited (SPEC.md §9). */
+export const userLimitsSchema = z.object({ credits: usageSchema, avatar: usageSchema });
+export type UserLimits = z.infer<typeof userLimitsSchema>;
+
+export const UNLIMITED_THRESHOLD = 999;
+export const DEFAULT_LIMITS: UserLimits = { credits: { used: 0, limit: 25 }, avatar: { used: 0, limit: 0 } };
+export const isUnlimited = (limit: number) => limit >= UNLIMITED_THRESHOLD;
+
+/** GET /api/config: public facts the shell needs before sign-in. */
+export const publicConfigSchema = z.object({
+  devLogin: z.boolean(),
+  avatarEnabled: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

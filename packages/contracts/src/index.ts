@@ -1,0 +1,2 @@
+export * from './account.js';
+export * from './errors.js';
