@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// `npm start`: build what is stale (Turborepo cache), run every service and the gateway as separate
+// processes on 127.0.0.1, print the URL, stop everything on Ctrl-C or SIGTERM.
+// `npm run dev` (--dev): the same, plus TypeScript and Rspack watchers, services restarted on change
+// and the shell served with hot reload by Rspack's dev server in front of the gateway.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { repoRoot, SERVICES, startProcess, startProduct, stopAll, waitForHttp } from './lib/processes.mjs';
+
+const dev = process.argv.includes('--dev');
+const skipBuild = process.argv.includes('--no-build') || process.env.ATELIER_SKIP_BUILD === '1';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+if (!skipBuild) {
+  console.log('Building what changed (cached by Turborepo)...');
+  const build = spawnSync(npx, ['turbo', 'run', 'build', '--output-logs=errors-only'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) {
+    console.error('Build failed; not starting.');
+    process.exit(build.status ?? 1);
+  }
+}
+
+const watchers = [];
+if (dev) {
+  // Node packages recompile on change; `node --watch` restarts the processes that use them.
+  const nodePackages = ['packages/contracts', 'services/kit', ...SERVICES.map((s) => s.dir), 'gateway'];
+  for (const dir of nodePackages) {
+    watchers.push(
+      startProcess(`tsc ${dir}`, npx, ['tsc', '-p', join(dir, 'tsconfig.build.json'), '--watch', '--preserveWatchOutput'], {
+        env: process.env,
+      }),
+    );
+  }
+  for (const remote of ['mf-create', 'mf-photoshoot', 'mf-canvas', 'mf-pricing']) {
+    watchers.push(startProcess(remote, npx, ['rspack', 'build', '--watch'], { cwd: join(repoRoot, remote), env: process.env }));
+  }
+}
+
+let product;
+try {
+  product = await startProduct({ watch: dev });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await stopAll(watchers);
+  process.exit(1);
+}
+
+let shellDevServer;
+if (dev) {
+  shellDevServer = startProcess('shell', npx, ['rspack', 'serve'], {
+    cwd: join(repoRoot, 'shell'),
+    env: { ...process.env, GATEWAY_URL: product.url },
+  });
+  await waitForHttp('http://127.0.0.1:3000/', { child: shellDevServer, timeoutMs: 120_000 }).catch((e) =>
+    console.error(e.message),
+  );
+  console.log(`\n  Atelier (dev, hot reload) is running at http://127.0.0.1:3000  (gateway ${product.url})\n`);
+} else {
+  console.log(`\n  Atelier is running at ${product.url}\n  Data: ${product.env.DATA_DIR}   Stop: Ctrl-C\n`);
+}
+
+let stopping = false;
+async function shutdown(signal, exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping...`);
+  await stopAll([...(shellDevServer ? [shellDevServer] : []), ...watchers]);
+  await product.stop();
+  process.exit(exitCode);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+// A process of the product that dies on its own takes the whole product down, loudly.
+for (const child of product.children) {
+  child.on('exit', (code, signal) => {
+    if (stopping || dev) return;
+    console.error(`${child.name} exited (${code ?? signal}); stopping the product.`);
+    void shutdown('child exit', 1);
+  });
+}
