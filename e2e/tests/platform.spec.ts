@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startTestProduct, type RunningProduct } from '../support/product';
+
+async function signInThroughDevEntry(page: Page) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Dev Entry' }).click();
+  await page.waitForURL('**/app');
+}
+
+const remoteRoutes = [
+  { path: '/app/image', remote: 'mf_create' },
+  { path: '/app/video', remote: 'mf_create' },
+  { path: '/app/dress-up', remote: 'mf_create' },
+  { path: '/app/photoshoots', remote: 'mf_photoshoot' },
+  { path: '/app/canvas', remote: 'mf_canvas' },
+  { path: '/pricing', remote: 'mf_pricing' },
+];
+
+test('a new visitor signs in through development sign-in and opens every remote from its own build', async ({ page }) => {
+  const manifestsLoaded = new Set<string>();
+  page.on('response', (response) => {
+    const match = /\/mf\/(mf-[a-z]+)\/mf-manifest\.json/.exec(response.url());
+    if (match && response.ok()) manifestsLoaded.add(match[1]!);
+  });
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => msg.type() === 'error' && consoleErrors.push(msg.text()));
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Login' }).first().click();
+  // Signed out, /app sends the visitor to /login.
+  await page.waitForURL('**/login');
+  await page.getByRole('button', { name: 'Dev Entry' }).click();
+  await page.waitForURL((url) => url.pathname === '/app');
+  await expect(page.getByRole('heading', { name: 'Start Creating Now' })).toBeVisible();
+
+  for (const { path, remote } of remoteRoutes) {
+    await page.goto(path);
+    await expect(page.locator(`[data-remote="${remote}"]`)).toBeVisible();
+  }
+  expect([...manifestsLoaded].sort()).toEqual(['mf-canvas', 'mf-create', 'mf-photoshoot', 'mf-pricing']);
+  expect(consoleErrors.filter((e) => /Invalid hook call|more than one copy of React/i.test(e))).toEqual([]);
+});
+
+test('signed out, /app/canvas goes to /login', async ({ page }) => {
+  await page.goto('/app/canvas');
+  await page.waitForURL('**/login');
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('a signed-in user on / is sent to /app, and logout ends the session', async ({ page }) => {
+  await signInThroughDevEntry(page);
+  await page.goto('/');
+  await page.waitForURL((url) => url.pathname === '/app');
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await page.waitForURL((url) => url.pathname === '/');
+  const response = await page.request.get('/api/auth/user');
+  expect(response.status()).toBe(401);
+});
+
+test.describe('with one remote missing', () => {
+  let product: RunningProduct;
+  test.beforeAll(async () => {
+    product = await startTestProduct({ REMOTE_MF_CANVAS_DIR: '/nonexistent/mf-canvas' });
+  });
+  test.afterAll(async () => {
+    await product?.stop();
+  });
+
+  test('its route shows the fallback and the other remotes still work', async ({ page }) => {
+    await page.goto(`${product.url}/login`);
+    await page.getByRole('button', { name: 'Dev Entry' }).click();
+    await page.waitForURL((url) => url.pathname === '/app');
+    await page.goto(`${product.url}/app/canvas`);
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await page.goto(`${product.url}/app/image`);
+    await expect(page.locator('[data-remote="mf_create"]')).toBeVisible();
+    await page.goto(`${product.url}/pricing`);
+    await expect(page.locator('[data-remote="mf_pricing"]')).toBeVisible();
+  });
+});
