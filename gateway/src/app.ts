@@ -1,0 +1,69 @@
+import express from 'express';
+import type { Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import { REQUEST_ID_HEADER } from '@atelier/kit';
+import type { Logger } from '@atelier/kit';
+import type { GatewayConfig } from './config.js';
+import { errorHandler, sendError } from './errors.js';
+import { healthRouter } from './health.js';
+import { apiRouter } from './proxy/api-router.js';
+import { headerHygiene } from './security/header-hygiene.js';
+import { securityHeaders } from './security/helmet.js';
+import { requestId } from './security/request-id.js';
+import { createSessionResolver } from './session/session-resolver.js';
+import type { SessionResolver } from './session/session-resolver.js';
+import { remotesRouter } from './static/remotes.js';
+import { shellStatic } from './static/shell.js';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  /** Defaults to the cached resolver asking the account service. */
+  sessionResolver?: SessionResolver;
+  /** Milliseconds since the epoch; defaults to Date.now. */
+  clock?: () => number;
+}
+
+export type GatewayApp = Express & {
+  /** Closes the pooled connections to the services (call after the HTTP server has closed). */
+  closeUpstreams(): void;
+};
+
+export function createApp(deps: GatewayDeps): GatewayApp {
+  const { config, logger } = deps;
+  const clock = deps.clock ?? Date.now;
+  const sessions =
+    deps.sessionResolver ??
+    createSessionResolver({
+      accountUrl: config.services.account,
+      identitySecret: config.identitySecret,
+      ttlMs: config.sessionCacheTtlMs,
+      clock,
+      logger,
+    });
+  const api = apiRouter({ config, logger, sessions, clock });
+
+  const app = express() as GatewayApp;
+  app.disable('x-powered-by');
+  app.use(requestId());
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => String(req.headers[REQUEST_ID_HEADER]),
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(headerHygiene(config.publicUrl));
+  app.use(securityHeaders(config));
+  app.use(healthRouter(config));
+  // No body parser anywhere before this: request bodies stream to the services untouched.
+  app.use('/api', api.router);
+  app.use('/mf', remotesRouter(config.remotes));
+  app.use('/media', (_req, res) => sendError(res, 404, 'Not found: media are not served yet'));
+  app.use(shellStatic(config.shellDir));
+  app.use((_req, res) => sendError(res, 404, 'Not found'));
+  app.use(errorHandler(logger));
+
+  app.closeUpstreams = api.close;
+  return app;
+}

@@ -1,0 +1,142 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { env, loadConfig } from '@atelier/kit';
+import { DEFAULT_ROUTES, REMOTES, SECURE_SESSION_COOKIE, SERVICE_NAMES, SESSION_COOKIE } from './constants.js';
+import type { ServiceName } from './constants.js';
+
+/** The repository root: this file lives in gateway/src or gateway/dist. */
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const optionalUrl = () => env.url().optional();
+
+const routesSchema = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON like {"/api/prefix": "service"}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.record(
+      z.string().regex(/^\/api(\/[^/?#]+)+$/, 'prefixes must look like /api/name (no trailing slash)'),
+      z.enum(SERVICE_NAMES).nullable(),
+    ),
+  )
+  .optional();
+
+const schema = z.object({
+  PORT: env.port(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl(),
+  IDENTITY_SECRET: env.secret(),
+  ACCOUNT_URL: env.url().default('http://127.0.0.1:8101'),
+  CREATE_URL: optionalUrl(),
+  PHOTOSHOOT_URL: optionalUrl(),
+  CANVAS_URL: optionalUrl(),
+  BILLING_URL: optionalUrl(),
+  GATEWAY_ROUTES: routesSchema,
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  SESSION_CACHE_TTL_MS: env.int(30_000),
+  SHELL_DIR: z.string().optional(),
+  REMOTE_MF_CREATE_URL: optionalUrl(),
+  REMOTE_MF_CREATE_DIR: z.string().optional(),
+  REMOTE_MF_PHOTOSHOOT_URL: optionalUrl(),
+  REMOTE_MF_PHOTOSHOOT_DIR: z.string().optional(),
+  REMOTE_MF_CANVAS_URL: optionalUrl(),
+  REMOTE_MF_CANVAS_DIR: z.string().optional(),
+  REMOTE_MF_PRICING_URL: optionalUrl(),
+  REMOTE_MF_PRICING_DIR: z.string().optional(),
+  LOG_LEVEL: env.logLevel(),
+});
+
+export type GatewayEnv = z.infer<typeof schema>;
+
+export interface RemoteConfig {
+  /** MF container name, e.g. `mf_canvas`. */
+  name: string;
+  /** Folder name and URL segment under /mf, e.g. `mf-canvas`. */
+  folder: string;
+  /** Local build served at /mf/<folder>/. */
+  dir: string;
+  /** Base URL of a build hosted elsewhere (always ends with `/`), when configured. */
+  url?: string;
+}
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  publicUrl: URL;
+  identitySecret: string;
+  /** Base URL of each configured service (no trailing slash); unconfigured services are absent. */
+  services: Partial<Record<ServiceName, string>>;
+  /** /api prefix → service. */
+  routes: Record<string, ServiceName>;
+  upstreamTimeoutMs: number;
+  sessionCacheTtlMs: number;
+  sessionCookie: string;
+  shellDir: string;
+  remotes: RemoteConfig[];
+  logLevel: GatewayEnv['LOG_LEVEL'];
+}
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+const withTrailingSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
+
+/**
+ * Reads the gateway's environment once. A bad value throws kit's ConfigError naming the variable,
+ * e.g. `Invalid configuration: IDENTITY_SECRET must be at least 32 characters`.
+ */
+export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const e = loadConfig(schema, source);
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`);
+
+  const serviceUrls: Record<ServiceName, string | undefined> = {
+    account: e.ACCOUNT_URL,
+    create: e.CREATE_URL,
+    photoshoot: e.PHOTOSHOOT_URL,
+    canvas: e.CANVAS_URL,
+    billing: e.BILLING_URL,
+  };
+  const services: Partial<Record<ServiceName, string>> = {};
+  for (const name of SERVICE_NAMES) {
+    const url = serviceUrls[name];
+    if (url) services[name] = withoutTrailingSlash(url);
+  }
+
+  // GATEWAY_ROUTES is merged over the built-in table; `null` removes a prefix.
+  const routes: Record<string, ServiceName> = { ...DEFAULT_ROUTES };
+  for (const [prefix, service] of Object.entries(e.GATEWAY_ROUTES ?? {})) {
+    if (service === null) delete routes[prefix];
+    else routes[prefix] = service;
+  }
+
+  const remotes = REMOTES.map(({ folder, name, envName }): RemoteConfig => {
+    const url = e[`REMOTE_${envName}_URL`];
+    const dir = e[`REMOTE_${envName}_DIR`];
+    return {
+      name,
+      folder,
+      dir: resolve(dir ?? join(REPO_ROOT, folder, 'dist')),
+      ...(url ? { url: withTrailingSlash(url) } : {}),
+    };
+  });
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    identitySecret: e.IDENTITY_SECRET,
+    services,
+    routes,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
+    sessionCookie: publicUrl.protocol === 'https:' ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
+    shellDir: resolve(e.SHELL_DIR ?? join(REPO_ROOT, 'shell', 'dist')),
+    remotes,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,64 @@
+/** Fixed facts of the gateway, with the wording and numbers of docs/architecture.md. */
+
+/** Services the gateway can route to; each is configured by `<NAME>_URL`. */
+export const SERVICE_NAMES = ['account', 'create', 'photoshoot', 'canvas', 'billing'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/**
+ * Default route table: /api prefix → service. Longest prefix wins. Prefixes of services that are not
+ * configured yet answer 502, so later issues only have to start their service.
+ */
+export const DEFAULT_ROUTES: Readonly<Record<string, ServiceName>> = {
+  '/api/auth': 'account',
+  '/api/logout': 'account',
+  '/api/dev-login': 'account',
+  '/api/user-limits': 'account',
+  '/api/track-event': 'account',
+  '/api/dev/switch-user': 'account',
+  '/api/dev/reset-limits': 'account',
+  '/api/dev/current-user-type': 'account',
+  '/api/config': 'account',
+  '/api/generations': 'create',
+  '/api/download': 'create',
+  '/api/dev/generate-test-content': 'create',
+  '/api/avatar': 'photoshoot',
+  '/api/canvas': 'canvas',
+  '/api/create-checkout-session': 'billing',
+  '/api/create-billing-portal-session': 'billing',
+  '/api/waitlist': 'billing',
+};
+
+/** The route that ends a session: its cache entry is evicted before the request is proxied. */
+export const LOGOUT_PATH = '/api/logout';
+
+/** Remotes: folder name, MF container name and the env prefix of REMOTE_<NAME>_URL / _DIR. */
+export const REMOTES = [
+  { folder: 'mf-create', name: 'mf_create', envName: 'MF_CREATE' },
+  { folder: 'mf-photoshoot', name: 'mf_photoshoot', envName: 'MF_PHOTOSHOOT' },
+  { folder: 'mf-canvas', name: 'mf_canvas', envName: 'MF_CANVAS' },
+  { folder: 'mf-pricing', name: 'mf_pricing', envName: 'MF_PRICING' },
+] as const;
+
+export const SESSION_COOKIE = 'atelier_sid';
+export const SECURE_SESSION_COOKIE = '__Host-atelier_sid';
+/** 32 random bytes in base64url; anything else is no session, decided without a hop. */
+export const SESSION_COOKIE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const SESSION_CACHE_MAX_ENTRIES = 10_000;
+export const SESSION_NEGATIVE_TTL_MS = 5_000;
+export const SESSION_RESOLVE_TIMEOUT_MS = 5_000;
+export const READY_CHECK_TIMEOUT_MS = 2_000;
+
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Client headers that could pass for an identity; removed before anything else looks at the request. */
+export const FORBIDDEN_HEADER_PREFIXES = ['x-atelier-', 'x-user'];
+export const FORBIDDEN_HEADERS = ['x-forwarded-user', 'x-remote-user', 'forwarded'];
+/** Set by the gateway itself from the connection, never trusted from the client. */
+export const FORWARDED_HEADER_PREFIX = 'x-forwarded-';
+
+/** Longest single header value accepted (Node already caps all headers together at 16 KB). */
+export const MAX_HEADER_VALUE_LENGTH = 8_192;
+
+export const LONG_CACHE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';

@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import type { GatewayConfig } from './config.js';
+import { READY_CHECK_TIMEOUT_MS } from './constants.js';
+
+async function isUp(baseUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(READY_CHECK_TIMEOUT_MS) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** `/healthz`: the process answers. `/readyz`: every configured service answers its own /healthz. */
+export function healthRouter(config: GatewayConfig): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    const checks = await Promise.all(
+      Object.entries(config.services).map(async ([name, url]) => [name, (await isUp(url)) ? 'up' : 'down'] as const),
+    );
+    const services = Object.fromEntries(checks);
+    const ready = checks.every(([, state]) => state === 'up');
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', services });
+  });
+  router.all(['/healthz', '/readyz'], (_req, res) => {
+    res.setHeader('Allow', 'GET, HEAD');
+    res.status(405).json({ error: 'Method not allowed' });
+  });
+  return router;
+}

@@ -1,0 +1,69 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Request, Response } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { Logger } from '@atelier/kit';
+import { sendError } from '../errors.js';
+
+export interface ServiceProxy {
+  (req: Request, res: Response): void;
+  /** Closes the pooled upstream connections. */
+  close(): void;
+}
+
+const timedOut = new WeakSet<http.IncomingMessage>();
+/** Hop-by-hop headers belong to the client's connection, not to the pooled upstream one. */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te'];
+
+/**
+ * One proxy per service, made once at start: a keep-alive agent, the upstream timeout, no body
+ * parsing (the request streams through as it arrives). Failures become `{ error }` JSON:
+ * 504 when the upstream is too slow, 502 when it cannot be reached.
+ */
+export function createServiceProxy(options: {
+  name: string;
+  target: string;
+  timeoutMs: number;
+  logger: Logger;
+}): ServiceProxy {
+  const { name, target, timeoutMs, logger } = options;
+  const agent = target.startsWith('https:')
+    ? new https.Agent({ keepAlive: true, maxSockets: 256 })
+    : new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+  const middleware = createProxyMiddleware<Request, Response>({
+    target,
+    agent,
+    changeOrigin: true,
+    proxyTimeout: timeoutMs,
+    // The client socket may stay idle while the upstream thinks; give the 504 time to be written.
+    timeout: timeoutMs + 5_000,
+    on: {
+      proxyReq(proxyReq, req) {
+        for (const header of HOP_BY_HOP) proxyReq.removeHeader(header);
+        proxyReq.once('timeout', () => timedOut.add(req));
+      },
+      error(err, req, res) {
+        const code = (err as NodeJS.ErrnoException).code;
+        const isTimeout = timedOut.has(req);
+        if (!('writeHead' in res)) {
+          res.destroy();
+          return;
+        }
+        logger.warn({ err: { message: err.message, code }, service: name, url: req.originalUrl }, 'upstream failed');
+        if (isTimeout) sendError(res, 504, `Upstream timeout: ${name}`);
+        else sendError(res, 502, `Service unavailable: ${name}`);
+      },
+    },
+  });
+
+  const proxy = ((req: Request, res: Response) => {
+    void middleware(req, res, (err?: unknown) => {
+      // Only reached when preparing the request failed; the upstream was never asked.
+      logger.error({ err, service: name }, 'proxy could not start');
+      sendError(res, 502, `Service unavailable: ${name}`);
+    });
+  }) as ServiceProxy;
+  proxy.close = () => agent.destroy();
+  return proxy;
+}

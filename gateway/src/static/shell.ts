@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express from 'express';
+import type { Request, RequestHandler } from 'express';
+import { NO_CACHE } from '../constants.js';
+import { sendError } from '../errors.js';
+import { cacheControlFor } from './cache-control.js';
+
+/** Paths the shell never answers: they belong to the API, the remotes, media or health checks. */
+const NOT_SHELL = /^\/(api|mf|media|internal)(\/|$)|^\/(healthz|readyz)$/;
+
+/** A browser navigation asks for HTML by name; scripts, images and fetches do not. */
+const wantsHtml = (req: Request) => (req.headers.accept ?? '').toLowerCase().includes('text/html');
+
+/**
+ * The shell's static build with SPA fallback: a GET for HTML that matches no file gets index.html
+ * (the shell's router shows its own 404 page). Anything else that is not found is a JSON 404.
+ */
+export function shellStatic(shellDir: string): RequestHandler[] {
+  const indexFile = join(shellDir, 'index.html');
+  const files = express.static(shellDir, {
+    index: false,
+    redirect: false,
+    cacheControl: false,
+    setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
+  });
+
+  const fallback: RequestHandler = (req, res, next) => {
+    if (NOT_SHELL.test(req.path)) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      sendError(res, 405, 'Method not allowed');
+      return;
+    }
+    if (!wantsHtml(req)) return next();
+    if (!existsSync(indexFile)) {
+      sendError(res, 503, 'The shell is not built yet: run `npm run build`');
+      return;
+    }
+    res.setHeader('Cache-Control', NO_CACHE);
+    res.sendFile(indexFile, { cacheControl: false }, (err) => {
+      if (err) next(err);
+    });
+  };
+
+  const shellFiles: RequestHandler = (req, res, next) => (NOT_SHELL.test(req.path) ? next() : files(req, res, next));
+  return [shellFiles, fallback];
+}
