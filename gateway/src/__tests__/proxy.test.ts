@@ -1,0 +1,347 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IDENTITY_HEADER, verifyToken } from '@atelier/kit';
+import { createApp } from '../app.js';
+import type { GatewayApp } from '../app.js';
+import { createGatewayServer } from '../http-server.js';
+import {
+  SECRET,
+  closeAll,
+  cookieValue,
+  deadUrl,
+  silentLogger,
+  startEchoService,
+  startFakeAccount,
+  startServer,
+  testConfig,
+} from './support/servers.js';
+
+type Account = Awaited<ReturnType<typeof startFakeAccount>>;
+type Echo = Awaited<ReturnType<typeof startEchoService>>;
+
+const VALID = cookieValue('v');
+const UNKNOWN = cookieValue('u');
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+let account: Account;
+let create: Echo;
+let canvas: Echo;
+let app: GatewayApp;
+
+/** Routes used by these tests on top of the default table. */
+const ROUTES = JSON.stringify({ '/api/echo': 'create', '/api/echo/deep': 'canvas', '/api/nowhere': 'billing' });
+
+beforeEach(async () => {
+  account = await startFakeAccount(new Map([[VALID, { userId: 'user-1', expiresAt: inAnHour() }]]));
+  create = await startEchoService('create');
+  canvas = await startEchoService('canvas');
+  app = createApp({
+    config: testConfig({
+      ACCOUNT_URL: account.url,
+      CREATE_URL: create.url,
+      CANVAS_URL: canvas.url,
+      GATEWAY_ROUTES: ROUTES,
+    }),
+    logger: silentLogger,
+  });
+});
+
+afterEach(async () => {
+  app.closeUpstreams();
+  await closeAll();
+});
+
+describe('routing', () => {
+  it('sends each prefix to its service with the full path and query, longest prefix first', async () => {
+    const shallow = await request(app).get('/api/echo/items?page=2').expect(200);
+    expect(shallow.body).toMatchObject({ service: 'create', url: '/api/echo/items?page=2', method: 'GET' });
+
+    const deep = await request(app).get('/api/echo/deep/x').expect(200);
+    expect(deep.body).toMatchObject({ service: 'canvas', url: '/api/echo/deep/x' });
+
+    const exact = await request(app).post('/api/echo').send('hello').expect(200);
+    expect(exact.body).toMatchObject({ service: 'create', method: 'POST', bytes: 5 });
+
+    const defaultTable = await request(app).get('/api/auth/user').expect(200);
+    expect(defaultTable.body).toMatchObject({ service: 'account', url: '/api/auth/user' });
+  });
+
+  it('matches prefixes only at a path-segment boundary', async () => {
+    const res = await request(app).get('/api/echoes').expect(404);
+    expect(res.body).toEqual({ error: 'Not found' });
+  });
+
+  it('answers an unknown /api path with 404 JSON, and never exposes /internal', async () => {
+    expect((await request(app).get('/api/unknown').expect(404)).body).toEqual({ error: 'Not found' });
+    expect((await request(app).get('/api').expect(404)).body).toEqual({ error: 'Not found' });
+    expect((await request(app).get('/internal/sessions/current').expect(404)).body).toEqual({ error: 'Not found' });
+    expect(account.state.hops).toBe(0);
+  });
+
+  it('refuses dot segments that could climb out of /api upstream', async () => {
+    const res = await request(app).get('/api/echo/../../internal/sessions/current').expect(400);
+    expect(res.body.error).toMatch(/invalid path/);
+    await request(app).get('/api/echo/%2e%2e/x').expect(400);
+    expect(create.received).toHaveLength(0);
+  });
+
+  it('answers 502 for a prefix whose service is not configured', async () => {
+    const res = await request(app).get('/api/nowhere').expect(502);
+    expect(res.body).toEqual({ error: 'Service unavailable: billing' });
+  });
+
+  it('answers 502 JSON when the upstream is down', async () => {
+    const local = createApp({
+      config: testConfig({ ACCOUNT_URL: account.url, CREATE_URL: await deadUrl(), GATEWAY_ROUTES: ROUTES }),
+      logger: silentLogger,
+    });
+    const res = await request(local).get('/api/echo').expect(502);
+    expect(res.body).toEqual({ error: 'Service unavailable: create' });
+    local.closeUpstreams();
+  });
+
+  it('answers 504 JSON within the configured timeout when the upstream is slow', async () => {
+    const slow = await startServer((_req, res) => setTimeout(() => res.end('late'), 3_000).unref());
+    const local = createApp({
+      config: testConfig({ ACCOUNT_URL: account.url, CREATE_URL: slow.url, GATEWAY_ROUTES: ROUTES, UPSTREAM_TIMEOUT_MS: '200' }),
+      logger: silentLogger,
+    });
+    const started = Date.now();
+    const res = await request(local).get('/api/echo').expect(504);
+    expect(res.body).toEqual({ error: 'Upstream timeout: create' });
+    expect(Date.now() - started).toBeLessThan(1_500);
+    local.closeUpstreams();
+  });
+
+  it('passes a malformed JSON body through untouched and returns the service’s 400', async () => {
+    const res = await request(app)
+      .post('/api/echo')
+      .set('content-type', 'application/json')
+      .send('{"prompt": "unterminated')
+      .expect(400);
+    expect(res.body).toEqual({ error: 'Malformed JSON body' });
+  });
+
+  it('passes the upstream’s own errors through unchanged', async () => {
+    const teapot = await startServer((_req, res) => {
+      res.writeHead(418, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'I am a teapot', limitReached: true }));
+    });
+    const local = createApp({
+      config: testConfig({ ACCOUNT_URL: account.url, CREATE_URL: teapot.url, GATEWAY_ROUTES: ROUTES }),
+      logger: silentLogger,
+    });
+    const res = await request(local).get('/api/echo').expect(418);
+    expect(res.body).toEqual({ error: 'I am a teapot', limitReached: true });
+    local.closeUpstreams();
+  });
+});
+
+describe('identity', () => {
+  it('strips identity and forwarding headers the client sent', async () => {
+    const forged = 'v1.eyJ0eXAiOiJ1c2VyIiwidWlkIjoiYWRtaW4ifQ.forged';
+    const res = await request(app)
+      .get('/api/echo')
+      .set('x-atelier-identity', forged)
+      .set('x-atelier-service', forged)
+      .set('x-atelier-session', VALID)
+      .set('x-user-id', 'admin')
+      .set('x-user', 'admin')
+      .set('x-forwarded-user', 'admin')
+      .set('x-remote-user', 'admin')
+      .set('x-forwarded-host', 'evil.example')
+      .set('x-forwarded-proto', 'gopher')
+      .expect(200);
+    const headers = res.body.headers as Record<string, string>;
+    for (const name of ['x-atelier-identity', 'x-atelier-service', 'x-atelier-session', 'x-user-id', 'x-user', 'x-forwarded-user', 'x-remote-user']) {
+      expect(headers[name], name).toBeUndefined();
+    }
+    expect(headers['x-forwarded-proto']).toBe('http');
+    expect(headers['x-forwarded-host']).not.toBe('evil.example');
+    expect(account.state.hops).toBe(0);
+  });
+
+  it('forwards a verifiable signed identity for a valid session', async () => {
+    const res = await request(app).get('/api/echo').set('cookie', `other=1; atelier_sid=${VALID}`).expect(200);
+    const payload = verifyToken(SECRET, res.body.headers[IDENTITY_HEADER], 'user');
+    expect(payload).toMatchObject({ typ: 'user', uid: 'user-1', sid: 'sid-of-user-1' });
+    expect(payload!.exp - payload!.iat).toBe(60);
+    expect(account.state.rejectedServiceTokens).toBe(0);
+  });
+
+  it('forwards no identity for an unknown session, and replaces a forged one', async () => {
+    const res = await request(app)
+      .get('/api/echo')
+      .set('cookie', `atelier_sid=${UNKNOWN}`)
+      .set(IDENTITY_HEADER, 'v1.forged.forged')
+      .expect(200);
+    expect(res.body.headers[IDENTITY_HEADER]).toBeUndefined();
+    expect(account.state.hops).toBe(1);
+  });
+
+  it('treats a malformed cookie as signed out without asking account', async () => {
+    for (const bad of ['short', `${VALID}x`, 'a'.repeat(42) + '!', '%00'.repeat(20)]) {
+      const res = await request(app).get('/api/echo').set('cookie', `atelier_sid=${bad}`).expect(200);
+      expect(res.body.headers[IDENTITY_HEADER]).toBeUndefined();
+    }
+    expect(account.state.hops).toBe(0);
+  });
+
+  it('resolves a session once: the second request makes no hop', async () => {
+    await request(app).get('/api/echo').set('cookie', `atelier_sid=${VALID}`).expect(200);
+    const second = await request(app).get('/api/echo').set('cookie', `atelier_sid=${VALID}`).expect(200);
+    expect(verifyToken(SECRET, second.body.headers[IDENTITY_HEADER], 'user')?.uid).toBe('user-1');
+    expect(account.state.hops).toBe(1);
+  });
+
+  it('evicts the session on /api/logout, so the next request asks account again', async () => {
+    await request(app).get('/api/echo').set('cookie', `atelier_sid=${VALID}`).expect(200);
+    expect(account.state.hops).toBe(1);
+    account.sessions.delete(VALID); // what account does when it ends the session
+    const logout = await request(app).get('/api/logout').set('cookie', `atelier_sid=${VALID}`).expect(200);
+    expect(logout.body).toMatchObject({ service: 'account', url: '/api/logout' });
+    const after = await request(app).get('/api/echo').set('cookie', `atelier_sid=${VALID}`).expect(200);
+    expect(after.body.headers[IDENTITY_HEADER]).toBeUndefined();
+  });
+
+  it('goes on as signed out when account is down', async () => {
+    const down = await deadUrl();
+    const local = createApp({
+      config: testConfig({ ACCOUNT_URL: down, CREATE_URL: create.url, GATEWAY_ROUTES: ROUTES }),
+      logger: silentLogger,
+    });
+    const res = await request(local).get('/api/echo').set('cookie', `atelier_sid=${VALID}`).expect(200);
+    expect(res.body.headers[IDENTITY_HEADER]).toBeUndefined();
+    local.closeUpstreams();
+  });
+});
+
+describe('request id', () => {
+  it('keeps a sane client id, forwards it and returns it', async () => {
+    const res = await request(app).get('/api/echo').set('x-request-id', 'abc.DEF_123-x').expect(200);
+    expect(res.headers['x-request-id']).toBe('abc.DEF_123-x');
+    expect(res.body.headers['x-request-id']).toBe('abc.DEF_123-x');
+  });
+
+  it('replaces a missing or unsafe id with a UUID', async () => {
+    const uuid = /^[0-9a-f-]{36}$/;
+    const none = await request(app).get('/api/echo').expect(200);
+    expect(none.headers['x-request-id']).toMatch(uuid);
+    expect(none.body.headers['x-request-id']).toBe(none.headers['x-request-id']);
+    const unsafe = await request(app).get('/api/echo').set('x-request-id', 'a b<script>').expect(200);
+    expect(unsafe.headers['x-request-id']).toMatch(uuid);
+    const long = await request(app).get('/healthz').set('x-request-id', 'x'.repeat(129)).expect(200);
+    expect(long.headers['x-request-id']).toMatch(uuid);
+  });
+});
+
+describe('over a real socket', () => {
+  async function listen(target: GatewayApp) {
+    const server = createGatewayServer(target);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    return {
+      port,
+      close: () =>
+        new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        }),
+    };
+  }
+
+  it('streams a 20 MB multipart upload through without buffering it', async () => {
+    const gateway = await listen(app);
+    const boundary = 'atelier-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    const chunks = 20;
+    const total = head.length + chunks * chunk.length + tail.length;
+
+    const upstreamStarted = new Promise<void>((done) => create.events.once('first-byte', () => done()));
+    const response = new Promise<{ status: number; body: string }>((done, fail) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: gateway.port,
+          path: '/api/echo/upload',
+          method: 'POST',
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': total },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (text: string) => (body += text));
+          res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', fail);
+      void (async () => {
+        req.write(head);
+        req.write(chunk);
+        // The service must see bytes while the client still holds back 19 MB: nothing is buffered.
+        await upstreamStarted;
+        for (let i = 1; i < chunks; i++) {
+          if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+        }
+        req.end(tail);
+      })().catch(fail);
+    });
+
+    const { status, body } = await response;
+    expect(status).toBe(200);
+    expect(JSON.parse(body)).toMatchObject({ service: 'create', bytes: total });
+    await gateway.close();
+  });
+
+  it('survives a client that aborts mid-upload and keeps serving', async () => {
+    const gateway = await listen(app);
+    await new Promise<void>((done) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port: gateway.port,
+        path: '/api/echo/upload',
+        method: 'POST',
+        headers: { 'content-length': 10_000_000 },
+      });
+      req.on('error', () => done());
+      req.write(Buffer.alloc(100_000));
+      create.events.once('first-byte', () => {
+        req.destroy();
+        done();
+      });
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const res = await fetch(`http://127.0.0.1:${gateway.port}/healthz`);
+    expect(res.status).toBe(200);
+    await gateway.close();
+  });
+
+  it('answers oversize headers with 431 JSON', async () => {
+    const gateway = await listen(app);
+    const one = await fetch(`http://127.0.0.1:${gateway.port}/api/echo`, { headers: { 'x-big': 'a'.repeat(9_000) } });
+    expect(one.status).toBe(431);
+    expect(await one.json()).toEqual({ error: 'Request header too large: x-big' });
+    // Beyond Node's 16 KB limit the parser refuses the request; the answer is still JSON.
+    const all = await new Promise<{ status: number; body: string }>((done, fail) => {
+      const req = http.get(
+        { host: '127.0.0.1', port: gateway.port, path: '/api/echo', headers: { 'x-a': 'a'.repeat(8_000), 'x-b': 'b'.repeat(8_000), 'x-c': 'c'.repeat(8_000) } },
+        (res) => {
+          let body = '';
+          res.on('data', (text: Buffer) => (body += text.toString()));
+          res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', fail);
+    });
+    expect(all.status).toBe(431);
+    expect(JSON.parse(all.body)).toEqual({ error: 'Request headers too large' });
+    expect(create.received).toHaveLength(0);
+    await gateway.close();
+  });
+});
