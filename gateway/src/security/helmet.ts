@@ -38,5 +38,6 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
     },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'deny' },
   });
 }

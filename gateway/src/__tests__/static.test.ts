@@ -1,0 +1,164 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { closeAll, silentLogger, tempDir, testConfig } from './support/servers.js';
+
+const INDEX = '<!doctype html><title>Atelier</title><div id="root"></div>';
+const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+afterEach(closeAll);
+
+function fixture(env: Record<string, string> = {}) {
+  const shell = tempDir();
+  writeFileSync(join(shell, 'index.html'), INDEX);
+  mkdirSync(join(shell, 'static/js'), { recursive: true });
+  writeFileSync(join(shell, 'static/js/main.3f9a1c2e.js'), 'console.log("main")');
+  writeFileSync(join(shell, 'static/js/app.css'), 'body{}');
+  writeFileSync(join(shell, 'favicon.ico'), 'ico');
+
+  const canvas = tempDir();
+  writeFileSync(join(canvas, 'mf-manifest.json'), '{"id":"mf_canvas"}');
+  writeFileSync(join(canvas, 'remoteEntry.js'), 'var mf_canvas;');
+  mkdirSync(join(canvas, 'static/js/async'), { recursive: true });
+  writeFileSync(join(canvas, 'static/js/async/412.0a1b2c3d4e.js'), 'chunk');
+
+  const app = createApp({
+    config: testConfig({ SHELL_DIR: shell, REMOTE_MF_CANVAS_DIR: canvas, REMOTE_MF_CREATE_DIR: tempDir(), ...env }),
+    logger: silentLogger,
+  });
+  return { app, shell, canvas };
+}
+
+describe('shell', () => {
+  it('serves hashed assets for a year and entry files with no-cache', async () => {
+    const { app } = fixture();
+    const asset = await request(app).get('/static/js/main.3f9a1c2e.js').expect(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.text).toBe('console.log("main")');
+    const unhashed = await request(app).get('/static/js/app.css').expect(200);
+    expect(unhashed.headers['cache-control']).toBe('no-cache');
+    const index = await request(app).get('/index.html').expect(200);
+    expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to index.html for page navigations, uncached', async () => {
+    const { app } = fixture();
+    for (const path of ['/', '/app', '/app/canvas', '/login', '/no/such/page']) {
+      const res = await request(app).get(path).set('accept', HTML).expect(200);
+      expect(res.text, path).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+    }
+  });
+
+  it('answers a missing asset or a non-HTML request with a JSON 404, not the page', async () => {
+    const { app } = fixture();
+    const res = await request(app).get('/static/js/missing.1234abcd.js').set('accept', '*/*').expect(404);
+    expect(res.body).toEqual({ error: 'Not found' });
+    await request(app).get('/app').set('accept', 'application/json').expect(404);
+  });
+
+  it('never falls back for /api, /mf, /media or /internal', async () => {
+    const { app } = fixture();
+    expect((await request(app).get('/api/nope').set('accept', HTML).expect(404)).body).toEqual({ error: 'Not found' });
+    expect((await request(app).get('/mf/mf-canvas/nope.js').set('accept', HTML).expect(404)).body).toEqual({
+      error: 'Not found',
+    });
+    const media = await request(app).get('/media/a/b.png').set('accept', HTML).expect(404);
+    expect(media.body.error).toMatch(/^Not found/);
+    await request(app).get('/internal/sessions/current').set('accept', HTML).expect(404);
+  });
+
+  it('refuses other methods on pages with 405 JSON', async () => {
+    const { app } = fixture();
+    const res = await request(app).post('/app').send('x').expect(405);
+    expect(res.body).toEqual({ error: 'Method not allowed' });
+    expect(res.headers.allow).toBe('GET, HEAD');
+    await request(app).delete('/healthz').expect(405);
+  });
+
+  it('says so when the shell is not built', async () => {
+    const app = createApp({ config: testConfig(), logger: silentLogger });
+    const res = await request(app).get('/app').set('accept', HTML).expect(503);
+    expect(res.body.error).toMatch(/shell is not built/);
+  });
+});
+
+describe('/mf', () => {
+  it('lists the local remotes in remotes.json by default', async () => {
+    const { app } = fixture();
+    const res = await request(app).get('/mf/remotes.json').expect(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toEqual({
+      remotes: [
+        { name: 'mf_create', entry: '/mf/mf-create/mf-manifest.json' },
+        { name: 'mf_photoshoot', entry: '/mf/mf-photoshoot/mf-manifest.json' },
+        { name: 'mf_canvas', entry: '/mf/mf-canvas/mf-manifest.json' },
+        { name: 'mf_pricing', entry: '/mf/mf-pricing/mf-manifest.json' },
+      ],
+    });
+  });
+
+  it('points a remote at its configured URL', async () => {
+    const { app } = fixture({ REMOTE_MF_CANVAS_URL: 'https://cdn.example/x' });
+    const res = await request(app).get('/mf/remotes.json').expect(200);
+    expect(res.body.remotes).toContainEqual({ name: 'mf_canvas', entry: 'https://cdn.example/x/mf-manifest.json' });
+    expect(res.body.remotes).toContainEqual({ name: 'mf_create', entry: '/mf/mf-create/mf-manifest.json' });
+  });
+
+  it('serves a remote’s build with the caching rules and open CORS', async () => {
+    const { app } = fixture();
+    const manifest = await request(app).get('/mf/mf-canvas/mf-manifest.json').expect(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    const entry = await request(app).get('/mf/mf-canvas/remoteEntry.js').expect(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const chunk = await request(app).get('/mf/mf-canvas/static/js/async/412.0a1b2c3d4e.js').expect(200);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('answers a missing file, a remote without a build or an unknown remote with a plain 404', async () => {
+    const { app } = fixture();
+    await request(app).get('/mf/mf-canvas/missing.js').expect(404);
+    await request(app).get('/mf/mf-create/mf-manifest.json').expect(404);
+    await request(app).get('/mf/mf-pricing/mf-manifest.json').expect(404);
+    const res = await request(app).get('/mf/mf-unknown/x.js').set('accept', HTML).expect(404);
+    expect(res.body).toEqual({ error: 'Not found' });
+    await request(app).put('/mf/remotes.json').send('{}').expect(405);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP allowing self and the configured remote origins, inline styles but no inline scripts', async () => {
+    const { app } = fixture({ REMOTE_MF_CANVAS_URL: 'https://cdn.example/x/', REMOTE_MF_PRICING_URL: 'https://pricing.example:8443/' });
+    const res = await request(app).get('/').set('accept', HTML).expect(200);
+    const csp = res.headers['content-security-policy'] as string;
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    for (const name of ['script-src', 'style-src', 'connect-src', 'img-src', 'font-src']) {
+      expect(directive(name), name).toContain("'self'");
+      expect(directive(name), name).toContain('https://cdn.example');
+      expect(directive(name), name).toContain('https://pricing.example:8443');
+    }
+    expect(directive('script-src')).not.toContain('unsafe');
+    expect(directive('style-src')).toContain("'unsafe-inline'");
+    expect(directive('img-src')).toContain('data:');
+    expect(directive('img-src')).toContain('blob:');
+    expect(directive('default-src')).toBe("default-src 'self'");
+    expect(directive('object-src')).toBe("object-src 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('turns on HSTS and upgrade-insecure-requests over https', async () => {
+    const { app } = fixture({ PUBLIC_URL: 'https://atelier.example' });
+    const res = await request(app).get('/healthz').expect(200);
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+});
