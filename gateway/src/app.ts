@@ -51,6 +51,13 @@ export function createApp(deps: GatewayDeps): GatewayApp {
       logger,
       genReqId: (req) => String(req.headers[REQUEST_ID_HEADER]),
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'warn' : 'info'),
+      // One short line per request: no headers (they carry cookies) and no stack for a plain 5xx.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: (err: Error) => ({ message: err.message }),
+      },
     }),
   );
   app.use(headerHygiene(config.publicUrl));
