@@ -1,0 +1,54 @@
+// Module Federation settings written once and imported by the shell and every remote (rspack configs run in Node).
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+
+/** The remotes of the product: container name, folder (also its URL segment under /mf/) and exposed modules. */
+export const REMOTES = [
+  { name: 'mf_create', folder: 'mf-create', devPort: 3001, exposes: ['CreateScreen'] },
+  { name: 'mf_photoshoot', folder: 'mf-photoshoot', devPort: 3002, exposes: ['PhotoshootFlow'] },
+  { name: 'mf_canvas', folder: 'mf-canvas', devPort: 3003, exposes: ['CanvasEditor'] },
+  { name: 'mf_pricing', folder: 'mf-pricing', devPort: 3004, exposes: ['PricingPage'] },
+];
+
+function versionOf(pkg) {
+  // Workspace packages do not export package.json; read theirs from the repository.
+  if (pkg.startsWith('@atelier/')) return require(`../${pkg.slice('@atelier/'.length)}/package.json`).version;
+  return require(`${pkg}/package.json`).version;
+}
+
+const SINGLETONS = ['react', 'react-dom', 'react-router-dom', '@tanstack/react-query', '@atelier/host', '@atelier/ui'];
+
+/**
+ * The shared-singleton table. One React, one router, one QueryClient and one host for the whole page;
+ * `requiredVersion` is the installed major so a remote built against another major warns instead of
+ * silently running two copies.
+ */
+export function sharedDependencies() {
+  const shared = {};
+  for (const pkg of SINGLETONS) {
+    const version = versionOf(pkg);
+    shared[pkg] = {
+      singleton: true, // one instance per page: hooks and contexts only work with a single copy
+      requiredVersion: pkg.startsWith('@atelier/') ? false : `^${version.split('.')[0]}.0.0`,
+      version,
+    };
+  }
+  // react/jsx-runtime and react-dom/client are separate entry points of the same singletons.
+  shared['react/jsx-runtime'] = { singleton: true, requiredVersion: false, version: versionOf('react') };
+  shared['react-dom/client'] = { singleton: true, requiredVersion: false, version: versionOf('react-dom') };
+  return shared;
+}
+
+/** Path of the shell's runtime plugin that turns a failed remote load into a fallback module. */
+export const offlineRemotePluginPath = fileURLToPath(new URL('./offline-remote.mjs', import.meta.url));
+
+/** Options common to every ModuleFederationPlugin in the product. */
+export function federationDefaults() {
+  return {
+    shared: sharedDependencies(),
+    shareStrategy: 'loaded-first', // use whatever copy the page already loaded before fetching another
+    dts: false,
+  };
+}
