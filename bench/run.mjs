@@ -42,13 +42,13 @@ async function signIn(url) {
 
 /** (a) The gateway's cost: the same signed-in call through the gateway and straight to the service. */
 async function gatewayOverhead(product) {
-  const { signToken, IDENTITY_HEADER } = await import('../services/kit/dist/index.js');
+  const { signToken, serviceHeaders, IDENTITY_HEADER } = await import('../services/kit/dist/index.js');
   const cookie = await signIn(product.url);
   const session = await (await fetch(`${product.url}/api/auth/user`, { headers: { cookie } })).json();
   const resolved = await fetch(`${product.env.ACCOUNT_URL}/internal/sessions/current`, {
     headers: {
       'x-atelier-session': cookie.split('=')[1],
-      ...(await import('../services/kit/dist/index.js')).serviceHeaders(product.env.IDENTITY_SECRET, 'bench'),
+      ...serviceHeaders(product.env.IDENTITY_SECRET, 'bench'),
     },
   }).then((r) => r.json());
   const identity = signToken(
