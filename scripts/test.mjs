@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: builds, runs every workspace's tests (unit, service, component and end-to-end) through
-// Turborepo, then prints one line `N passed, N failed` summed over every runner's JSON report.
+// Turborepo, then prints one last line `N passed, N failed` summed over every runner's JSON report.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,5 +84,6 @@ for (const file of reportFiles()) {
 }
 // A runner that crashed before writing its report still fails the run.
 if (status !== 0 && totals.failed === 0) totals.failed = 1;
-console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+if (totals.skipped > 0) console.log(`${totals.skipped} skipped`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 || status !== 0 ? 1 : 0);
