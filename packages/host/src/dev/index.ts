@@ -1,0 +1,1 @@
+export { DevHost } from './dev-host.js';

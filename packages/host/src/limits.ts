@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DEFAULT_LIMITS, type UserLimits } from '@atelier/contracts';
+import { useCurrentUser } from './auth.js';
+import { getQueryFn } from './api-request.js';
+
+export const USER_LIMITS_KEY = '/api/user-limits';
+export const USER_LIMITS_POLL_MS = 10_000;
+export const USER_LIMITS_STALE_MS = 5_000;
+
+/** GET /api/user-limits: polled every 10 s, stale after 5 s, refetched on focus and mount; only when signed in. */
+export function userLimitsQueryOptions(enabled: boolean) {
+  return queryOptions({
+    queryKey: [USER_LIMITS_KEY],
+    queryFn: getQueryFn<UserLimits>({ on401: 'throw' }),
+    enabled,
+    refetchInterval: USER_LIMITS_POLL_MS,
+    staleTime: USER_LIMITS_STALE_MS,
+    refetchOnWindowFocus: true,
+    refetchOnMount: true,
+  });
+}
+
+/** The signed-in user's limits; credits 0 of 25 and avatar 0 of 0 until they load (SPEC §3). */
+export function useUserLimits(): UserLimits {
+  const { user } = useCurrentUser();
+  const { data } = useQuery(userLimitsQueryOptions(user !== null));
+  return user && data ? data : DEFAULT_LIMITS;
+}

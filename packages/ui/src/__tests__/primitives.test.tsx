@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '../components/dialog.js';
+import { Progress } from '../components/progress.js';
+import { Spinner } from '../components/spinner.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/tabs.js';
+import { cn } from '../lib/cn.js';
+
+describe('primitives', () => {
+  it('opens a dialog with its title and closes it with the close button', async () => {
+    render(
+      <Dialog>
+        <DialogTrigger>Open</DialogTrigger>
+        <DialogContent>
+          <DialogTitle>Not enough credits</DialogTitle>
+          <DialogDescription>Unlock Unlimited Access.</DialogDescription>
+        </DialogContent>
+      </Dialog>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByRole('dialog', { name: 'Not enough credits' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('switches tabs', async () => {
+    render(
+      <Tabs defaultValue="image">
+        <TabsList>
+          <TabsTrigger value="image">Image</TabsTrigger>
+          <TabsTrigger value="video">Video</TabsTrigger>
+        </TabsList>
+        <TabsContent value="image">Image panel</TabsContent>
+        <TabsContent value="video">Video panel</TabsContent>
+      </Tabs>,
+    );
+    expect(screen.getByText('Image panel')).toBeVisible();
+    await userEvent.click(screen.getByRole('tab', { name: 'Video' }));
+    expect(screen.getByRole('tab', { name: 'Video' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Video panel')).toBeVisible();
+  });
+
+  it('reports progress and loading to assistive technology', () => {
+    render(
+      <>
+        <Progress value={40} aria-label="Generating" />
+        <Spinner />
+      </>,
+    );
+    expect(screen.getByRole('progressbar', { name: 'Generating' })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  });
+
+  it('cn lets a later class win', () => {
+    expect(cn('px-2 text-sm', undefined, { hidden: false }, 'px-4')).toBe('text-sm px-4');
+  });
+});
