@@ -23,6 +23,9 @@ export interface ServiceTokenPayload {
 
 export type TokenPayload = UserTokenPayload | ServiceTokenPayload;
 
+/** The claims a caller gives `signToken` (it adds iat and exp); distributes over the union. */
+export type TokenClaims<T extends TokenPayload> = T extends TokenPayload ? Omit<T, 'iat' | 'exp'> : never;
+
 const VERSION = 'v1';
 const DEFAULT_TTL_SECONDS = 60;
 
@@ -33,7 +36,7 @@ function sign(secret: string, body: string): string {
 /** Signs a short-lived token `v1.<payload>.<signature>` (HMAC-SHA256). */
 export function signToken<T extends TokenPayload>(
   secret: string,
-  claims: Omit<T, 'iat' | 'exp'>,
+  claims: TokenClaims<T>,
   { ttlSeconds = DEFAULT_TTL_SECONDS, now = Date.now() }: { ttlSeconds?: number; now?: number } = {},
 ): string {
   const iat = Math.floor(now / 1000);

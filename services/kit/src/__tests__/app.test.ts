@@ -1,0 +1,107 @@
+import express from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createBaseApp, finishApp } from '../app.js';
+import { badRequest } from '../errors.js';
+import { validate } from '../identity.js';
+import { silentLogger } from './helpers.js';
+
+function buildApp(readinessOk = true) {
+  const app = createBaseApp({
+    name: 'test',
+    logger: silentLogger,
+    jsonLimit: '1kb',
+    readiness: [{ name: 'database', check: async () => (readinessOk ? undefined : Promise.reject(new Error('down'))) }],
+  });
+  app.post('/echo', validate({ body: z.object({ name: z.string().min(1) }) }), (req, res) => {
+    res.json({ name: (req.body as { name: string }).name });
+  });
+  app.get('/items/:id', validate({ params: z.object({ id: z.coerce.number().int() }), query: z.object({ q: z.string().optional() }) }), (req, res) => {
+    res.json({ id: req.params.id, query: req.query });
+  });
+  app.get('/boom', () => {
+    throw new Error('secret internals');
+  });
+  app.get('/async-boom', async () => {
+    await Promise.resolve();
+    throw new Error('async secret');
+  });
+  app.get('/bad', () => {
+    throw badRequest('Nope', { limitReached: true });
+  });
+  app.get('/zod', () => {
+    z.object({ a: z.string() }).parse({});
+  });
+  return finishApp(app, silentLogger);
+}
+
+describe('createBaseApp', () => {
+  it('answers /healthz and /readyz', async () => {
+    const app = buildApp();
+    expect((await request(app).get('/healthz').expect(200)).body).toMatchObject({ status: 'ok' });
+    expect((await request(app).get('/readyz').expect(200)).body).toMatchObject({ status: 'ok', checks: { database: 'ok' } });
+  });
+
+  it('answers /readyz with 503 when a check fails', async () => {
+    const res = await request(buildApp(false)).get('/readyz').expect(503);
+    expect(res.body).toMatchObject({ checks: { database: 'failed' } });
+  });
+
+  it('echoes a well-formed request id and replaces a bad one with a UUID', async () => {
+    const app = buildApp();
+    const kept = await request(app).get('/healthz').set('x-request-id', 'abc.DEF_12-3');
+    expect(kept.headers['x-request-id']).toBe('abc.DEF_12-3');
+    const replaced = await request(app).get('/healthz').set('x-request-id', 'bad id with spaces');
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const made = await request(app).get('/healthz');
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('validates bodies, params and query', async () => {
+    const app = buildApp();
+    expect((await request(app).post('/echo').send({ name: 'Ada' }).expect(200)).body).toEqual({ name: 'Ada' });
+    const bad = await request(app).post('/echo').send({ name: '' }).expect(400);
+    expect(bad.body.error).toMatch(/^Invalid body: name:/);
+    expect((await request(app).get('/items/7?q=x').expect(200)).body).toEqual({ id: 7, query: { q: 'x' } });
+    expect((await request(app).get('/items/abc').expect(400)).body.error).toMatch(/^Invalid params: id:/);
+  });
+
+  it('answers malformed JSON with 400, a too large body with 413 and a wrong content type with 415', async () => {
+    const app = buildApp();
+    const malformed = await request(app).post('/echo').set('content-type', 'application/json').send('{"name":');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ error: 'Malformed JSON body' });
+    const large = await request(app).post('/echo').send({ name: 'x'.repeat(5_000) });
+    expect(large.status).toBe(413);
+    expect(large.body).toEqual({ error: 'Request body too large' });
+    const text = await request(app).post('/echo').set('content-type', 'text/plain').send('name=Ada');
+    expect(text.status).toBe(415);
+    expect(text.body).toEqual({ error: 'Content-Type must be application/json' });
+    const empty = await request(app).post('/echo').expect(400);
+    expect(empty.body.error).toMatch(/^Invalid body/);
+  });
+
+  it('answers unknown routes with a JSON 404', async () => {
+    const res = await request(buildApp()).get('/nowhere').expect(404);
+    expect(res.body).toEqual({ error: 'Not found' });
+  });
+
+  it('turns errors into { error } with the right status and never leaks internals', async () => {
+    const app = buildApp();
+    for (const path of ['/boom', '/async-boom']) {
+      const res = await request(app).get(path).expect(500);
+      expect(res.body).toEqual({ error: 'Internal server error' });
+      expect(res.text).not.toMatch(/secret|at \//);
+    }
+    expect((await request(app).get('/bad').expect(400)).body).toEqual({ error: 'Nope', limitReached: true });
+    expect((await request(app).get('/zod').expect(400)).body.error).toMatch(/^Invalid request: a:/);
+  });
+
+  it('leaves apps without a body schema to take other content types', async () => {
+    const app = express();
+    app.use(express.json());
+    app.post('/raw', (_req, res) => res.json({ ok: true }));
+    await request(app).post('/raw').set('content-type', 'text/plain').send('x').expect(200);
+  });
+});

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { pino } from 'pino';
+
+export const migrationsFolder = fileURLToPath(new URL('./fixtures/migrations', import.meta.url));
+export const silentLogger = pino({ level: 'silent' });
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+
+/** A service name unique to this run, so parallel runs on one server never share a schema. */
+export const uniqueService = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
+
+export function tempDir(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'atelier-kit-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Drops schemas a test created on the PostgreSQL server. */
+export async function dropSchemas(url: string, schemas: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const schema of schemas) await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}

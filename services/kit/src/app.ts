@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import { ZodError } from 'zod';
+import { HttpError } from './errors.js';
+import { formatZodError } from './http.js';
+import type { Logger } from './logger.js';
+import { REQUEST_ID_HEADER } from './tokens.js';
+
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+export const DEFAULT_JSON_LIMIT = '100kb';
+
+/** A named readiness check, e.g. `{ name: 'database', check: () => database.ping() }`. */
+export interface ReadinessCheck {
+  name: string;
+  check: () => Promise<unknown>;
+}
+
+export interface BaseAppOptions {
+  name: string;
+  logger: Logger;
+  readiness?: ReadinessCheck[];
+  /** Largest JSON body accepted (body-parser syntax); larger bodies get 413. */
+  jsonLimit?: string | number;
+}
+
+const READINESS_TIMEOUT_MS = 2_000;
+
+/** Body-parser failures (they carry `type` and `status`) mapped to clear client messages. */
+const BODY_ERRORS: Record<string, { status: number; message: string }> = {
+  'entity.parse.failed': { status: 400, message: 'Malformed JSON body' },
+  'entity.too.large': { status: 413, message: 'Request body too large' },
+  'encoding.unsupported': { status: 415, message: 'Unsupported content encoding' },
+  'charset.unsupported': { status: 415, message: 'Unsupported charset' },
+  'request.aborted': { status: 400, message: 'Request aborted' },
+  'request.size.invalid': { status: 400, message: 'Request size did not match Content-Length' },
+};
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The start of every service's Express app: request id in and out, request logging that carries it,
+ * a JSON body parser with a size limit, `/healthz` and `/readyz`. Add routes, then call `finishApp`.
+ */
+export function createBaseApp({ name, logger, readiness = [], jsonLimit = DEFAULT_JSON_LIMIT }: BaseAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const given = req.headers[REQUEST_ID_HEADER];
+        const id = typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+        res.setHeader(REQUEST_ID_HEADER, id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      // Cookies and identity tokens never reach the logs.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use(express.json({ limit: jsonLimit }));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: name });
+  });
+
+  app.get('/readyz', async (_req, res) => {
+    const results = await Promise.all(
+      readiness.map(async ({ name: check, check: run }) => {
+        try {
+          await withTimeout(run(), READINESS_TIMEOUT_MS);
+          return [check, 'ok'] as const;
+        } catch (error) {
+          logger.warn({ err: error, check }, 'readiness check failed');
+          return [check, 'failed'] as const;
+        }
+      }),
+    );
+    const ready = results.every(([, state]) => state === 'ok');
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', service: name, checks: Object.fromEntries(results) });
+  });
+
+  return app;
+}
+
+/** JSON 404 for any route nobody answered. */
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json({ error: 'Not found' });
+};
+
+/** The one error middleware: `{ error }` JSON with the right status, never a stack trace. */
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    if (error instanceof HttpError) {
+      res.status(error.status).json({ ...error.extra, error: error.message });
+      return;
+    }
+    if (error instanceof ZodError) {
+      res.status(400).json({ error: `Invalid request: ${formatZodError(error)}` });
+      return;
+    }
+    const type = (error as { type?: unknown } | null)?.type;
+    const known = typeof type === 'string' ? BODY_ERRORS[type] : undefined;
+    if (known) {
+      res.status(known.status).json({ error: known.message });
+      return;
+    }
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const message = error instanceof Error && error.message ? error.message : 'Bad request';
+      res.status(status).json({ error: message });
+      return;
+    }
+    (req.log ?? logger).error({ err: error }, 'unhandled error');
+    res.status(500).json({ error: 'Internal server error' });
+  };
+}
+
+/** Ends a service's app: JSON 404 for unknown routes, then the error middleware. */
+export function finishApp(app: Express, logger: Logger): Express {
+  app.use(notFoundHandler);
+  app.use(errorMiddleware(logger));
+  return app;
+}

@@ -1,0 +1,146 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface OpenDatabaseOptions<TTables extends Record<string, unknown>> {
+  /** The owning service; names its folder (`<dataDir>/<service>/db`) or its PostgreSQL schema. */
+  service: string;
+  dataDir: string;
+  /** When set, a PostgreSQL server is used instead of the embedded PGlite. */
+  databaseUrl?: string;
+  /** Folder of drizzle-kit's SQL migrations; applied at open. */
+  migrationsFolder: string;
+  /** PGlite in memory (tests). */
+  memory?: boolean;
+  /** Tables (and relations) for drizzle's relational queries. */
+  tables?: TTables;
+  /** PostgreSQL schema; defaults to the service name. */
+  schema?: string;
+  /** Pool size on PostgreSQL. */
+  maxConnections?: number;
+}
+
+export interface Database<TTables extends Record<string, unknown> = Record<string, never>> {
+  db: PgDatabase<PgQueryResultHKT, TTables>;
+  kind: DatabaseKind;
+  service: string;
+  /** The PostgreSQL schema holding the service's tables (PGlite: `public`). */
+  schema: string;
+  /** The embedded instance (PGlite only); one connection, shared with jobs. */
+  pglite?: PGlite;
+  /** The server's connection string (PostgreSQL only). */
+  databaseUrl?: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Checks a schema name before it is written into SQL (it cannot be a bound parameter). */
+export function assertSchemaName(schema: string): string {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  return schema;
+}
+
+/** A service's folder name made into a schema name: `photo-shoot` → `photo_shoot`. */
+export const schemaNameOf = (service: string) => assertSchemaName(service.toLowerCase().replace(/[^a-z0-9_]/g, '_'));
+
+/**
+ * Opens the service's database and applies its migrations: PGlite under `<dataDir>/<service>/db` by
+ * default, or the service's own schema on a PostgreSQL server when `databaseUrl` is set.
+ */
+export async function openDatabase<TTables extends Record<string, unknown> = Record<string, never>>(
+  options: OpenDatabaseOptions<TTables>,
+): Promise<Database<TTables>> {
+  return options.databaseUrl ? openPostgres(options, options.databaseUrl) : openPglite(options);
+}
+
+async function openPglite<TTables extends Record<string, unknown>>(
+  options: OpenDatabaseOptions<TTables>,
+): Promise<Database<TTables>> {
+  let pglite: PGlite;
+  if (options.memory) {
+    pglite = new PGlite();
+  } else {
+    const dir = join(options.dataDir, options.service, 'db');
+    mkdirSync(dir, { recursive: true });
+    pglite = new PGlite(dir);
+  }
+  try {
+    await pglite.waitReady;
+    const db = drizzlePglite({ client: pglite, schema: options.tables });
+    await migratePglite(db, { migrationsFolder: options.migrationsFolder });
+    return {
+      db: db as unknown as PgDatabase<PgQueryResultHKT, TTables>,
+      kind: 'pglite',
+      service: options.service,
+      schema: 'public',
+      pglite,
+      async ping() {
+        await pglite.query('select 1');
+      },
+      async close() {
+        if (!pglite.closed) await pglite.close();
+      },
+    };
+  } catch (error) {
+    if (!pglite.closed) await pglite.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function openPostgres<TTables extends Record<string, unknown>>(
+  options: OpenDatabaseOptions<TTables>,
+  databaseUrl: string,
+): Promise<Database<TTables>> {
+  const schema = options.schema ? assertSchemaName(options.schema) : schemaNameOf(options.service);
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.maxConnections ?? 10,
+    // Every connection sees the service's own schema first; unqualified names resolve there.
+    options: `-c search_path=${schema}`,
+    application_name: options.service,
+  });
+  pool.on('error', () => undefined); // idle-client errors surface on the next query instead
+  try {
+    const client = await pool.connect();
+    try {
+      // Replicas starting together migrate one at a time.
+      await client.query('select pg_advisory_lock(hashtext($1))', [`atelier-migrate-${schema}`]);
+      try {
+        await client.query(`create schema if not exists "${schema}"`);
+        const lockedDb = drizzlePg({ client });
+        await migratePg(lockedDb, { migrationsFolder: options.migrationsFolder, migrationsSchema: schema });
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtext($1))', [`atelier-migrate-${schema}`]);
+      }
+    } finally {
+      client.release();
+    }
+    const db = drizzlePg({ client: pool, schema: options.tables });
+    return {
+      db: db as unknown as PgDatabase<PgQueryResultHKT, TTables>,
+      kind: 'postgres',
+      service: options.service,
+      schema,
+      databaseUrl,
+      async ping() {
+        await pool.query('select 1');
+      },
+      async close() {
+        if (!pool.ended && !pool.ending) await pool.end();
+      },
+    };
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+}

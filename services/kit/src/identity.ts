@@ -1,0 +1,89 @@
+import type { RequestHandler } from 'express';
+import type { z } from 'zod';
+import { HttpError, unauthorized } from './errors.js';
+import { formatZodError, hasBody } from './http.js';
+import { IDENTITY_HEADER, SERVICE_HEADER, verifyToken } from './tokens.js';
+
+/** The signed-in user, as the gateway vouches for them. */
+export interface Identity {
+  userId: string;
+  sessionId: string;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by `identity(secret)`: the verified user, or null when there is none (or it was forged). */
+    identity?: Identity | null;
+    /** Set by `requireService(secret)`: the calling service's name. */
+    callerService?: string;
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Parses the gateway's signed identity header; anything unverifiable becomes null, never trusted. */
+export function identity(secret: string): RequestHandler {
+  return (req, _res, next) => {
+    const token = verifyToken(secret, headerValue(req.headers[IDENTITY_HEADER]), 'user');
+    req.identity = token ? { userId: token.uid, sessionId: token.sid } : null;
+    next();
+  };
+}
+
+/** 401 `{ error: 'Unauthorized' }` unless `identity()` found a user. */
+export function requireUser(): RequestHandler {
+  return (req, _res, next) => {
+    next(req.identity ? undefined : unauthorized());
+  };
+}
+
+/** Guards `/internal/*`: 401 without a service token, 403 with one that does not verify. */
+export function requireService(secret: string): RequestHandler {
+  return (req, _res, next) => {
+    const token = headerValue(req.headers[SERVICE_HEADER]);
+    if (!token) {
+      next(unauthorized());
+      return;
+    }
+    const payload = verifyToken(secret, token, 'service');
+    if (!payload) {
+      next(new HttpError(403, 'Forbidden'));
+      return;
+    }
+    req.callerService = payload.svc;
+    next();
+  };
+}
+
+export interface ValidationSchemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+}
+
+/**
+ * Validates (and replaces with the parsed values) body, query and params. A route with a body
+ * schema takes JSON only: another content type gets 415.
+ */
+export function validate(schemas: ValidationSchemas): RequestHandler {
+  return (req, _res, next) => {
+    if (schemas.body && hasBody(req) && !req.is('application/json')) {
+      next(new HttpError(415, 'Content-Type must be application/json'));
+      return;
+    }
+    for (const part of ['params', 'query', 'body'] as const) {
+      const schema = schemas[part];
+      if (!schema) continue;
+      const result = schema.safeParse(req[part]);
+      if (!result.success) {
+        next(new HttpError(400, `Invalid ${part}: ${formatZodError(result.error)}`));
+        return;
+      }
+      // Express 5 exposes req.query as a getter; define the parsed value over it.
+      Object.defineProperty(req, part, { value: result.data, writable: true, configurable: true, enumerable: true });
+    }
+    next();
+  };
+}

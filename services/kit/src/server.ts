@@ -1,0 +1,127 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { RequestListener } from 'node:http';
+import { ConfigError } from './config.js';
+import type { Logger } from './logger.js';
+
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
+const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+/** Answers what Node's HTTP parser refuses with `{ error }` JSON instead of a bare status line. */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message =
+    status === 431 ? 'Request headers too large' : status === 408 ? 'Request timeout' : 'Bad request: malformed HTTP';
+  const body = JSON.stringify({ error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Creates the HTTP server for an app and resolves once it listens. */
+export function listen(app: RequestListener, { port, host }: { port: number; host: string }): Promise<http.Server> {
+  const server = http.createServer(app);
+  server.on('clientError', answerClientError);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+/** Something that stops with pg-boss's signature, e.g. the `Jobs` of `createJobs`. */
+export interface Stoppable {
+  stop(options?: { graceful?: boolean; timeout?: number; wait?: boolean }): Promise<void>;
+}
+
+export interface RunningService {
+  server: http.Server;
+  jobs?: Stoppable;
+  database?: { close(): Promise<void> };
+  /** Anything else to release, run after jobs stop and before the database closes. */
+  onShutdown?: () => Promise<void>;
+}
+
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) {
+      resolve();
+      return;
+    }
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+/**
+ * Stops a service in order: stop accepting connections and let open requests finish, stop the job
+ * workers (active jobs may finish within the grace period), then close the database.
+ */
+export async function shutdownService(
+  service: RunningService,
+  { graceMs = DEFAULT_SHUTDOWN_GRACE_MS, logger }: { graceMs?: number; logger?: Logger } = {},
+): Promise<void> {
+  const serverClosed = closeServer(service.server);
+  const jobsStopped = service.jobs?.stop({ graceful: true, timeout: graceMs, wait: true });
+  await Promise.all([serverClosed, jobsStopped]);
+  logger?.info('requests and jobs finished');
+  await service.onShutdown?.();
+  await service.database?.close();
+}
+
+export interface RunServiceOptions {
+  name: string;
+  logger?: Logger;
+  /** Reads config, builds dependencies and listens; returns what must be stopped. */
+  start: () => Promise<RunningService>;
+  graceMs?: number;
+}
+
+/**
+ * The whole life of a service process: start it (a bad configuration prints its message and exits 1),
+ * then on SIGTERM/SIGINT shut down gracefully and exit 0 (1 if the grace period runs out).
+ */
+export async function runService({ name, logger, start, graceMs = DEFAULT_SHUTDOWN_GRACE_MS }: RunServiceOptions): Promise<void> {
+  let running: RunningService;
+  try {
+    running = await start();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+    } else if (logger) {
+      logger.fatal({ err: error }, `${name} failed to start`);
+    } else {
+      console.error(`${name} failed to start:`, error);
+    }
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger?.info({ signal }, `${name} shutting down`);
+    const force = setTimeout(() => {
+      logger?.warn(`${name}: still busy after the grace period; exiting`);
+      process.exit(1);
+    }, graceMs + 5_000);
+    force.unref();
+    shutdownService(running, { graceMs, logger }).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger?.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
