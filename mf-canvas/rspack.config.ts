@@ -1,0 +1,17 @@
+// mf_canvas: the canvas editor, loaded by the shell at run time from dist/mf-manifest.json.
+import { federationDefaults } from '@atelier/federation';
+import { createRemoteConfig } from '@atelier/federation/remote-config';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+export default createRemoteConfig({
+  root: import.meta.dirname,
+  folder: 'mf-canvas', // gives the dev port (3003) from @atelier/federation's REMOTES
+  federation: new ModuleFederationPlugin({
+    name: 'mf_canvas',
+    filename: 'remoteEntry.js',
+    exposes: { './CanvasEditor': './src/expose/canvas-editor.tsx' },
+    manifest: true, // emits mf-manifest.json, the entry the gateway lists in /mf/remotes.json
+    ...federationDefaults(), // shared singletons (React, router, Query, host, ui), 'loaded-first'
+    dts: { generateTypes: true, consumeTypes: false }, // @mf-types.zip in dist/ gives the shell type hints
+  }),
+});

@@ -1,0 +1,108 @@
+// The rspack configuration every remote shares: TS/TSX through SWC, Tailwind through PostCSS, hashed
+// file names in dist/, and — only under `rspack serve` — a dev host page on the remote's own port.
+// Each remote's rspack.config.ts passes its own ModuleFederationPlugin; everything else is here once.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { rspack } from '@rspack/core';
+import tailwindcss from '@tailwindcss/postcss';
+import { REMOTES } from './index.mjs';
+
+const DEFAULT_GATEWAY_URL = 'http://127.0.0.1:8080';
+
+/**
+ * @param {{ root: string; folder: string; federation: import('@rspack/core').RspackPluginInstance }} options
+ * @returns {(env?: Record<string, unknown>) => import('@rspack/core').Configuration}
+ */
+export function createRemoteConfig({ root, folder, federation }) {
+  const remote = REMOTES.find((r) => r.folder === folder);
+  if (!remote) throw new Error(`createRemoteConfig: unknown remote folder "${folder}"`);
+
+  // The rspack CLI calls a function config with env.RSPACK_SERVE set when it runs `rspack serve`.
+  return (env = {}) => {
+    const serving = Boolean(env.RSPACK_SERVE);
+    const production = !serving && process.env.NODE_ENV !== 'development';
+    const gatewayUrl = process.env.GATEWAY_URL || DEFAULT_GATEWAY_URL;
+
+    return {
+      context: root,
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      // The production build has no entry of its own: the federation container (remoteEntry.js) is the
+      // entry. The dev host page exists only while serving, so it never ships with the remote.
+      entry: serving ? { main: './src/dev/main.tsx' } : {},
+      output: {
+        path: path.join(root, 'dist'),
+        publicPath: 'auto', // chunks load from wherever remoteEntry.js was fetched (gateway or CDN)
+        uniqueName: remote.name, // keeps this remote's chunk-loading global apart from the shell's
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+              },
+            },
+            type: 'javascript/auto',
+          },
+          {
+            test: /\.css$/,
+            use: [{ loader: 'postcss-loader', options: { postcssOptions: { plugins: [tailwindcss({ base: root })] } } }],
+            type: 'css',
+          },
+        ],
+      },
+      plugins: [
+        federation,
+        serving && new rspack.HtmlRspackPlugin({ template: './src/dev/index.html', chunks: ['main'] }),
+        !serving && manifestCheck(remote),
+      ].filter(Boolean),
+      performance: { hints: false },
+      devServer: {
+        port: remote.devPort,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        // The shell may load this dev build cross-origin.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', '/media'], target: gatewayUrl, changeOrigin: true }],
+      },
+    };
+  };
+}
+
+/**
+ * Fails the build unless dist/mf-manifest.json lists every module REMOTES says this remote exposes,
+ * so a renamed or forgotten expose breaks here rather than in the shell at run time.
+ * @param {{ name: string; exposes: string[] }} remote
+ */
+function manifestCheck(remote) {
+  return {
+    apply(compiler) {
+      compiler.hooks.afterEmit.tap('AtelierManifestCheck', (compilation) => {
+        if (compilation.errors.length > 0) return;
+        const file = path.join(compilation.outputOptions.path, 'mf-manifest.json');
+        let problem = null;
+        try {
+          const manifest = JSON.parse(readFileSync(file, 'utf8'));
+          const listed = new Set((manifest.exposes ?? []).map((e) => e.name));
+          const missing = remote.exposes.filter((name) => !listed.has(name));
+          if (manifest.name !== remote.name) problem = `names container "${manifest.name}", expected "${remote.name}"`;
+          else if (missing.length > 0) problem = `does not list ${missing.join(', ')}`;
+        } catch (error) {
+          problem = `cannot be read (${error.message})`;
+        }
+        if (problem) compilation.errors.push(new rspack.WebpackError(`mf-manifest.json ${problem}`));
+      });
+    },
+  };
+}
