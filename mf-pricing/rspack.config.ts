@@ -1,0 +1,17 @@
+// mf_pricing: the pricing pages (select region, USD, IDR), loaded by the shell at run time from dist/mf-manifest.json.
+import { federationDefaults } from '@atelier/federation';
+import { createRemoteConfig } from '@atelier/federation/remote-config';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+export default createRemoteConfig({
+  root: import.meta.dirname,
+  folder: 'mf-pricing', // gives the dev port (3004) from @atelier/federation's REMOTES
+  federation: new ModuleFederationPlugin({
+    name: 'mf_pricing',
+    filename: 'remoteEntry.js',
+    exposes: { './PricingPage': './src/expose/pricing-page.tsx' },
+    manifest: true, // emits mf-manifest.json, the entry the gateway lists in /mf/remotes.json
+    ...federationDefaults(), // shared singletons (React, router, Query, host, ui), 'loaded-first'
+    dts: { generateTypes: true, consumeTypes: false }, // @mf-types.zip in dist/ gives the shell type hints
+  }),
+});
