@@ -30,3 +30,12 @@ export const publicConfigSchema = z.object({
   avatarEnabled: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** GET /internal/sessions/current (account, service token + x-atelier-session) → 200; 404 when none. */
+export const currentSessionSchema = z.object({
+  userId: z.string(),
+  /** sha256 (hex) of the cookie value. */
+  sessionId: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type CurrentSession = z.infer<typeof currentSessionSchema>;

@@ -2,13 +2,23 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { readMigrationFiles, type MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/** What `db.execute` resolves to on both drivers: at least the rows. */
+export interface RowsQueryResult<TRow> {
+  rows: TRow[];
+}
+export interface RowsQueryResultHKT extends PgQueryResultHKT {
+  type: RowsQueryResult<this['row'] extends Record<string, unknown> ? this['row'] : Record<string, unknown>>;
+}
+
+/** The drizzle database of a service, the same type on PGlite and PostgreSQL. */
+export type Db<TTables extends Record<string, unknown> = Record<string, never>> = PgDatabase<RowsQueryResultHKT, TTables>;
 
 export interface OpenDatabaseOptions<TTables extends Record<string, unknown>> {
   /** The owning service; names its folder (`<dataDir>/<service>/db`) or its PostgreSQL schema. */
@@ -29,7 +39,7 @@ export interface OpenDatabaseOptions<TTables extends Record<string, unknown>> {
 }
 
 export interface Database<TTables extends Record<string, unknown> = Record<string, never>> {
-  db: PgDatabase<PgQueryResultHKT, TTables>;
+  db: Db<TTables>;
   kind: DatabaseKind;
   service: string;
   /** The PostgreSQL schema holding the service's tables (PGlite: `public`). */
@@ -43,6 +53,20 @@ export interface Database<TTables extends Record<string, unknown> = Record<strin
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * Applies drizzle-kit's migrations with names unqualified: drizzle-kit writes `"public"."users"` for
+ * tables of the default schema, which must instead resolve through the service's search_path.
+ */
+async function applyMigrations(db: unknown, config: MigrationConfig): Promise<void> {
+  const migrations = readMigrationFiles(config).map((migration) => ({
+    ...migration,
+    sql: migration.sql.map((statement) => statement.replaceAll('"public".', '')),
+  }));
+  // What drizzle's own migrate() does, with the rewritten statements.
+  const internals = db as { dialect: { migrate(m: unknown, s: unknown, c: MigrationConfig): Promise<void> }; session: unknown };
+  await internals.dialect.migrate(migrations, internals.session, config);
+}
 
 /** Checks a schema name before it is written into SQL (it cannot be a bound parameter). */
 export function assertSchemaName(schema: string): string {
@@ -77,9 +101,9 @@ async function openPglite<TTables extends Record<string, unknown>>(
   try {
     await pglite.waitReady;
     const db = drizzlePglite({ client: pglite, schema: options.tables });
-    await migratePglite(db, { migrationsFolder: options.migrationsFolder });
+    await applyMigrations(db, { migrationsFolder: options.migrationsFolder });
     return {
-      db: db as unknown as PgDatabase<PgQueryResultHKT, TTables>,
+      db: db as unknown as Db<TTables>,
       kind: 'pglite',
       service: options.service,
       schema: 'public',
@@ -118,7 +142,7 @@ async function openPostgres<TTables extends Record<string, unknown>>(
       try {
         await client.query(`create schema if not exists "${schema}"`);
         const lockedDb = drizzlePg({ client });
-        await migratePg(lockedDb, { migrationsFolder: options.migrationsFolder, migrationsSchema: schema });
+        await applyMigrations(lockedDb, { migrationsFolder: options.migrationsFolder, migrationsSchema: schema });
       } finally {
         await client.query('select pg_advisory_unlock(hashtext($1))', [`atelier-migrate-${schema}`]);
       }
@@ -127,7 +151,7 @@ async function openPostgres<TTables extends Record<string, unknown>>(
     }
     const db = drizzlePg({ client: pool, schema: options.tables });
     return {
-      db: db as unknown as PgDatabase<PgQueryResultHKT, TTables>,
+      db: db as unknown as Db<TTables>,
       kind: 'postgres',
       service: options.service,
       schema,

@@ -55,7 +55,11 @@ describe.skipIf(!testDatabaseUrl)('openDatabase on PostgreSQL', () => {
     const tables = await second.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = ${service} order by table_name`,
     );
-    expect(tables.rows.map((r) => r.table_name)).toEqual(['__drizzle_migrations', 'notes']);
+    expect(tables.rows.map((r) => r.table_name)).toEqual(['__drizzle_migrations', 'notes', 'tags']);
+    const types = await second.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_type t join pg_namespace n on n.oid = t.typnamespace where t.typname = 'mood' and n.nspname = ${service}`,
+    );
+    expect(types.rows[0]?.n).toBe(1);
     await second.close();
 
     const client = new pg.Client({ connectionString: url });
