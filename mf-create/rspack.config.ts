@@ -1,0 +1,17 @@
+// mf_create: the creation screen for the image, video and dress-up tabs, loaded by the shell at run time from dist/mf-manifest.json.
+import { federationDefaults } from '@atelier/federation';
+import { createRemoteConfig } from '@atelier/federation/remote-config';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+export default createRemoteConfig({
+  root: import.meta.dirname,
+  folder: 'mf-create', // gives the dev port (3001) from @atelier/federation's REMOTES
+  federation: new ModuleFederationPlugin({
+    name: 'mf_create',
+    filename: 'remoteEntry.js',
+    exposes: { './CreateScreen': './src/expose/create-screen.tsx' },
+    manifest: true, // emits mf-manifest.json, the entry the gateway lists in /mf/remotes.json
+    ...federationDefaults(), // shared singletons (React, router, Query, host, ui), 'loaded-first'
+    dts: { generateTypes: true, consumeTypes: false }, // @mf-types.zip in dist/ gives the shell type hints
+  }),
+});
