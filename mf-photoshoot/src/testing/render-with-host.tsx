@@ -1,0 +1,48 @@
+// Renders a remote's screen the way the shell does: inside the host's providers, with a fake Host whose
+// calls the test can inspect and the auth and limits caches already filled (no network in tests).
+import type { User, UserLimits } from '@atelier/contracts';
+import { DEFAULT_LIMITS } from '@atelier/contracts';
+import {
+  HostProvider,
+  authUserQueryOptions,
+  createQueryClient,
+  userLimitsQueryOptions,
+  type Host,
+} from '@atelier/host';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+
+export const testUser: User = { id: 'u1', plan: 'free', firstName: 'Ada', email: 'ada@example.com' };
+
+interface Options {
+  user?: User | null;
+  limits?: UserLimits;
+  apiRequest?: Host['apiRequest'];
+  route?: string;
+}
+
+export function renderWithHost(ui: ReactElement, options: Options = {}) {
+  const { user = testUser, limits = DEFAULT_LIMITS, route = '/' } = options;
+  const host = {
+    apiRequest: vi.fn<Host['apiRequest']>(options.apiRequest ?? (async () => new Response('{}'))),
+    toast: vi.fn<Host['toast']>(),
+    openLimitDialog: vi.fn<Host['openLimitDialog']>(),
+    navigate: vi.fn<Host['navigate']>(),
+    track: vi.fn<Host['track']>(),
+  } satisfies Host;
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(authUserQueryOptions().queryKey, user);
+  if (user) queryClient.setQueryData(userLimitsQueryOptions(true).queryKey, limits);
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        <HostProvider host={host}>{ui}</HostProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...view, host, queryClient, user: userEvent.setup() };
+}

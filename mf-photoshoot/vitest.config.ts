@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./vitest.setup.ts'],
+    css: false, // styles are Tailwind's job at build time; tests read roles and text
+    reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
+  },
+});
