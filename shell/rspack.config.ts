@@ -1,0 +1,68 @@
+// The shell: the host page. It shares the singletons and finds its remotes at run time (/mf/remotes.json),
+// so it declares no build-time `remotes` and is never rebuilt when a remote is deployed.
+import path from 'node:path';
+import { federationDefaults, offlineRemotePluginPath } from '@atelier/federation';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack, type Configuration } from '@rspack/core';
+import tailwindcss from '@tailwindcss/postcss';
+
+const root = import.meta.dirname;
+const gatewayUrl = process.env.GATEWAY_URL || 'http://127.0.0.1:8080';
+
+export default (env: Record<string, unknown> = {}): Configuration => {
+  const production = !env.RSPACK_SERVE && process.env.NODE_ENV !== 'development';
+  return {
+    context: root,
+    mode: production ? 'production' : 'development',
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(root, 'dist'),
+      publicPath: '/',
+      uniqueName: 'shell', // keeps the shell's chunk-loading global apart from the remotes'
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        {
+          test: /\.css$/,
+          use: [{ loader: 'postcss-loader', options: { postcssOptions: { plugins: [tailwindcss({ base: root })] } } }],
+          type: 'css',
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'shell',
+        ...federationDefaults(), // shared singletons (React, router, Query, host, ui), 'loaded-first', no dts
+        // A remote that cannot be fetched resolves to a module that throws, caught by that route's boundary.
+        runtimePlugins: [offlineRemotePluginPath],
+      }),
+      new rspack.HtmlRspackPlugin({ template: './src/index.html' }),
+    ],
+    performance: { hints: false },
+    devServer: {
+      port: 3000,
+      host: '127.0.0.1',
+      historyApiFallback: true, // client-side routes
+      proxy: [{ context: ['/api', '/mf', '/media'], target: gatewayUrl, changeOrigin: true }],
+    },
+  };
+};

@@ -1,0 +1,194 @@
+import { useHost } from '@atelier/host';
+import { render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RemoteRegistry } from '../../features/remotes/utils/remote-registry';
+import { AppProvider } from '../provider';
+import { routes } from '../router';
+
+type Json = Record<string, unknown>;
+const freeUser = { id: 'u1', plan: 'free', firstName: 'Ada', email: 'ada@example.com' };
+const limits = { credits: { used: 25, limit: 25 }, avatar: { used: 0, limit: 0 } };
+
+let apiUser: Json | null | 'pending';
+let apiConfig: Json;
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  apiUser = null;
+  apiConfig = { devLogin: true, avatarEnabled: true };
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === '/api/auth/user') {
+      if (apiUser === 'pending') return new Promise<Response>(() => {});
+      return apiUser ? Response.json(apiUser) : Response.json({ error: 'Unauthorized' }, { status: 401 });
+    }
+    if (url === '/api/config') return Response.json(apiConfig);
+    if (url === '/api/user-limits') return Response.json(limits);
+    if (url === '/api/track-event') return Response.json({ ok: true });
+    return Response.json({ error: 'Not found' }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+// A stand-in remote that renders its props, or asks the host for the limit dialog.
+function FakeRemote(props: Record<string, unknown>) {
+  const host = useHost();
+  return (
+    <section data-remote="fake">
+      remote {JSON.stringify(props)}
+      <button onClick={() => host.openLimitDialog({ type: 'canvas', used: 5, limit: 5 })}>Edit Photo</button>
+    </section>
+  );
+}
+
+function renderAt(path: string) {
+  const registry: RemoteRegistry = { loadComponent: vi.fn(async () => FakeRemote as never) };
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  function Harness() {
+    const [navigate] = useState(() => (to: string) => void router.navigate(to));
+    return (
+      <AppProvider navigate={navigate} remoteRegistry={registry}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    );
+  }
+  render(<Harness />);
+  return { router, registry };
+}
+
+describe('guards', () => {
+  it('sends a signed-out visitor from /app/canvas to /login, without loading the remote', async () => {
+    const { router, registry } = renderAt('/app/canvas');
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(registry.loadComponent).not.toHaveBeenCalled();
+  });
+
+  it('sends a signed-in user from / to /app', async () => {
+    apiUser = freeUser;
+    const { router } = renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Start Creating Now' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app');
+  });
+
+  it('shows a spinner while auth loads, on / and on /app', async () => {
+    apiUser = 'pending';
+    renderAt('/');
+    expect(await screen.findByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Explore Now' })).not.toBeInTheDocument();
+  });
+
+  it('shows the landing page to a visitor, with Login and Explore Now going to /app', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('link', { name: 'Explore Now' })).toHaveAttribute('href', '/app');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/app');
+    expect(screen.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+  });
+});
+
+describe('routes', () => {
+  it('shows the not-found page for any other path', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Generator' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows Dev Entry on /login only when the server offers development sign-in', async () => {
+    apiConfig = { devLogin: false, avatarEnabled: true };
+    renderAt('/login');
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/config', expect.anything()));
+    expect(screen.queryByRole('button', { name: 'Dev Entry' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  });
+
+  it('offers Dev Entry when /api/config says devLogin', async () => {
+    renderAt('/login');
+    expect(await screen.findByRole('button', { name: 'Dev Entry' })).toBeInTheDocument();
+  });
+
+  it('lists the five cards on /app with their targets', async () => {
+    apiUser = freeUser;
+    renderAt('/app');
+    await screen.findByRole('heading', { name: 'Start Creating Now' });
+    const targets = {
+      'Generate Images': '/app/image',
+      'Generate Videos': '/app/video',
+      Photoshoots: '/app/photoshoots',
+      'Virtual Try-On': '/app/dress-up',
+      'Canvas Editing': '/app/canvas',
+    };
+    for (const [title, href] of Object.entries(targets)) {
+      expect(screen.getByRole('heading', { name: title }).closest('a')).toHaveAttribute('href', href);
+    }
+  });
+
+  it.each([
+    ['/app/image', 'mf_create/CreateScreen', { tab: 'image' }],
+    ['/app/video', 'mf_create/CreateScreen', { tab: 'video' }],
+    ['/app/dress-up', 'mf_create/CreateScreen', { tab: 'dress-up' }],
+    ['/app/photoshoots', 'mf_photoshoot/PhotoshootFlow', {}],
+    ['/app/canvas', 'mf_canvas/CanvasEditor', {}],
+    ['/pricing', 'mf_pricing/PricingPage', { variant: 'select' }],
+    ['/pricing/all', 'mf_pricing/PricingPage', { variant: 'all' }],
+    ['/pricing/in', 'mf_pricing/PricingPage', { variant: 'in' }],
+  ])('%s renders %s with %j', async (path, id, props) => {
+    apiUser = freeUser;
+    const { registry } = renderAt(path);
+    expect(await screen.findByText(`remote ${JSON.stringify(props)}`)).toBeInTheDocument();
+    expect(registry.loadComponent).toHaveBeenCalledWith(id, { retry: false });
+  });
+
+  it('keeps pricing public', async () => {
+    renderAt('/pricing/in');
+    expect(await screen.findByText('remote {"variant":"in"}')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Sign up' })[0]).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('app header and host', () => {
+  it('shows the tabs, Remove Limits for a free user, the first name and Logout', async () => {
+    apiUser = freeUser;
+    renderAt('/app/canvas');
+    const nav = await screen.findByRole('navigation', { name: 'Studio' });
+    const labels = [...nav.querySelectorAll('a')].map((a) => a.textContent);
+    expect(labels).toEqual(['Explore', 'Image', 'Video', 'Canvas', 'DressUpBeta', 'PhotoshootsNew']);
+    expect(screen.getByRole('link', { name: 'Canvas' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Remove Limits' })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByText('Ada')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('shows Subscription to a paid user and hides Photoshoots when the avatar flag is off', async () => {
+    apiUser = { ...freeUser, plan: 'pro', firstName: null };
+    apiConfig = { devLogin: false, avatarEnabled: false };
+    renderAt('/app');
+    expect(await screen.findByRole('link', { name: 'Subscription' })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Studio' });
+    await waitFor(() => expect(nav).not.toHaveTextContent('Photoshoots'));
+    expect(nav).toHaveTextContent('DressUp');
+  });
+
+  it('opens the limit dialog for a remote; Remove Limits goes to /pricing', async () => {
+    apiUser = freeUser;
+    const { router } = renderAt('/app/canvas');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Photo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Not enough credits' });
+    expect(dialog).toHaveTextContent("You've hit today's daily free limit. Unlock Unlimited Access.");
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Limits' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+

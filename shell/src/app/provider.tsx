@@ -1,0 +1,70 @@
+import { createQueryClient, HostProvider, type LimitDialogOptions } from '@atelier/host';
+import { Toaster, TooltipProvider } from '@atelier/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Component, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { FullPageSpinner } from '../components/full-page-spinner';
+import { LimitDialog, LIMIT_DIALOG_TARGET } from '../features/limit-dialog/components/limit-dialog';
+import { RemoteRegistryContext } from '../features/remotes/components/remote-screen';
+import type { RemoteRegistry } from '../features/remotes/utils/remote-registry';
+import { createShellHost } from '../lib/shell-host';
+
+class AppErrorBoundary extends Component<{ children?: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('[shell] unexpected error:', error);
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main role="alert" className="flex min-h-svh flex-col items-center justify-center gap-3 px-6 text-center">
+        <h1 className="text-3xl">Something went wrong</h1>
+        <button className="underline" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </main>
+    );
+  }
+}
+
+export interface AppProviderProps {
+  /** The router's navigate, used by remotes through the host. */
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+  remoteRegistry: RemoteRegistry;
+  children?: ReactNode;
+}
+
+/** Suspense → error boundary → the page's one QueryClient → the host every remote uses. */
+export function AppProvider({ navigate, remoteRegistry, children }: AppProviderProps) {
+  const [queryClient] = useState(createQueryClient);
+  const [limit, setLimit] = useState<LimitDialogOptions | null>(null);
+  const host = useMemo(() => createShellHost({ navigate, openLimitDialog: setLimit }), [navigate]);
+
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <AppErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <HostProvider host={host}>
+            <RemoteRegistryContext.Provider value={remoteRegistry}>
+              <TooltipProvider>
+                {children}
+                <LimitDialog
+                  limit={limit}
+                  onClose={() => setLimit(null)}
+                  onRemoveLimits={() => {
+                    setLimit(null);
+                    host.track('unlock_clicked', { source: limit?.type });
+                    navigate(LIMIT_DIALOG_TARGET);
+                  }}
+                />
+                <Toaster />
+              </TooltipProvider>
+            </RemoteRegistryContext.Provider>
+          </HostProvider>
+        </QueryClientProvider>
+      </AppErrorBoundary>
+    </Suspense>
+  );
+}

@@ -1,0 +1,47 @@
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { AppLayout } from '../components/app-layout';
+import { RouteError } from '../components/route-error';
+import { GuestOnly, RequireAuth } from '../features/auth/components/auth-guards';
+import { CanvasRoute, CreateRoute, PhotoshootRoute, PricingRoute } from './routes/remote-routes';
+
+// SPEC §2's route table. Screens of the shell load lazily; remote screens load at run time from their builds.
+export const routes: RouteObject[] = [
+  {
+    element: <Outlet />,
+    errorElement: <RouteError />,
+    children: [
+      // Visitors only: a signed-in user is sent to /app.
+      { path: '/', element: <GuestOnly />, children: [{ index: true, lazy: () => import('./routes/landing') }] },
+      { path: '/login', lazy: () => import('./routes/login') },
+      { path: '/terms', lazy: async () => ({ Component: (await import('./routes/legal')).TermsRoute }) },
+      { path: '/privacy', lazy: async () => ({ Component: (await import('./routes/legal')).PrivacyRoute }) },
+      {
+        element: <AppLayout />,
+        children: [
+          // Pricing is public.
+          { path: '/pricing', element: <PricingRoute variant="select" /> },
+          { path: '/pricing/all', element: <PricingRoute variant="all" /> },
+          { path: '/pricing/in', element: <PricingRoute variant="in" /> },
+          {
+            path: '/app',
+            element: <RequireAuth />,
+            children: [
+              { index: true, lazy: () => import('./routes/app-home') },
+              { path: 'image', element: <CreateRoute tab="image" /> },
+              { path: 'video', element: <CreateRoute tab="video" /> },
+              { path: 'dress-up', element: <CreateRoute tab="dress-up" /> },
+              { path: 'photoshoots', element: <PhotoshootRoute /> },
+              { path: 'canvas', element: <CanvasRoute /> },
+              { path: 'dev', lazy: () => import('./routes/dev') },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router-dom';
+import { ROUTES, TEXTS } from '../../constants';
+
+const CARDS = [
+  { title: 'Generate Images', text: 'Text to photo with 40+ presets.', to: ROUTES.image },
+  { title: 'Generate Videos', text: 'Bring a still to life.', to: ROUTES.video },
+  { title: 'Photoshoots', text: 'Ten photos of your character in one garment.', to: ROUTES.photoshoots },
+  { title: 'Virtual Try-On', text: 'Re-dress any character.', to: ROUTES.dressUp },
+  { title: 'Canvas Editing', text: 'Edit a photo with a sentence.', to: ROUTES.canvas },
+] as const;
+
+export function AppHomeRoute() {
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="mb-8 text-4xl sm:text-5xl">{TEXTS.appHomeTitle}</h1>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        {CARDS.map((card) => (
+          <li key={card.to}>
+            <Link
+              to={card.to}
+              className="group flex h-full min-h-40 flex-col justify-end gap-2 rounded-lg border border-border bg-card p-5 shadow-soft transition-colors hover:border-ink"
+            >
+              <h2 className="text-2xl leading-tight">{card.title}</h2>
+              <p className="text-sm text-muted-foreground">{card.text}</p>
+              <span aria-hidden="true" className="text-accent transition-transform group-hover:translate-x-1">→</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export const Component = AppHomeRoute;

@@ -1,0 +1,18 @@
+import { apiRequest, trackEvent, type Host, type LimitDialogOptions } from '@atelier/host';
+import { toast } from '@atelier/ui';
+
+/** The host the shell offers every remote: the shell's toaster, limit dialog, router and /api/track-event. */
+export function createShellHost(deps: {
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+  openLimitDialog: (options: LimitDialogOptions) => void;
+}): Host {
+  return {
+    apiRequest,
+    toast: (options) => {
+      toast(options);
+    },
+    openLimitDialog: deps.openLimitDialog,
+    navigate: deps.navigate,
+    track: trackEvent,
+  };
+}
