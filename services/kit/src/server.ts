@@ -46,6 +46,8 @@ export interface RunningService {
   server: http.Server;
   jobs?: Stoppable;
   database?: { close(): Promise<void> };
+  /** The service's logger, when it is made from configuration read inside `start`. */
+  logger?: Logger;
   /** Anything else to release, run after jobs stop and before the database closes. */
   onShutdown?: () => Promise<void>;
 }
@@ -89,8 +91,9 @@ export interface RunServiceOptions {
  * The whole life of a service process: start it (a bad configuration prints its message and exits 1),
  * then on SIGTERM/SIGINT shut down gracefully and exit 0 (1 if the grace period runs out).
  */
-export async function runService({ name, logger, start, graceMs = DEFAULT_SHUTDOWN_GRACE_MS }: RunServiceOptions): Promise<void> {
+export async function runService({ name, logger: givenLogger, start, graceMs = DEFAULT_SHUTDOWN_GRACE_MS }: RunServiceOptions): Promise<void> {
   let running: RunningService;
+  let logger = givenLogger;
   try {
     running = await start();
   } catch (error) {
@@ -103,6 +106,7 @@ export async function runService({ name, logger, start, graceMs = DEFAULT_SHUTDO
     }
     process.exit(1);
   }
+  logger ??= running.logger;
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { createLogger, IDENTITY_HEADER, openDatabase, signToken, type Database } from '@atelier/kit';
+import { sql } from 'drizzle-orm';
+import { createApp } from '../app.js';
+import { loadAccountConfig, type AccountConfig } from '../config.js';
+import { migrationsFolder } from '../db/migrations.js';
+
+export const SECRET = 'test-secret-'.padEnd(40, 'x');
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+const silent = createLogger('account-test', 'silent');
+
+/** A clock tests can move. */
+export function testClock(start = new Date('2025-03-10T12:00:00Z')) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+export interface TestAccount {
+  app: ReturnType<typeof createApp>;
+  config: AccountConfig;
+  database: Database;
+  close: () => Promise<void>;
+}
+
+/** createApp over an in-memory PGlite (or a fresh schema on TEST_DATABASE_URL when `postgres` is set). */
+export async function startAccount(
+  options: { env?: Record<string, string>; clock?: () => Date; postgres?: boolean } = {},
+): Promise<TestAccount> {
+  const config = loadAccountConfig({ IDENTITY_SECRET: SECRET, DATA_DIR: '/nonexistent', ...options.env });
+  const schema = `account_test_${randomBytes(4).toString('hex')}`;
+  const databaseUrl = options.postgres ? testDatabaseUrl : undefined;
+  const database = await openDatabase({
+    service: 'account',
+    schema: databaseUrl ? schema : undefined,
+    dataDir: config.dataDir,
+    databaseUrl,
+    migrationsFolder,
+    memory: true,
+  });
+  const app = createApp({ config, database, logger: silent, clock: options.clock });
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      if (databaseUrl) await database.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`));
+      await database.close();
+    },
+  };
+}
+
+/** The identity header the gateway would add for a session. */
+export const identityHeader = (userId: string, sessionId: string, secret = SECRET) => ({
+  [IDENTITY_HEADER]: signToken(secret, { typ: 'user', uid: userId, sid: sessionId }),
+});
+
+/** Reads the session cookie from a response's Set-Cookie. */
+export function sessionCookieFrom(setCookie: string[] | string | undefined, name = 'atelier_sid') {
+  const header = [setCookie ?? []].flat().find((c) => c.startsWith(`${name}=`));
+  if (!header) return null;
+  const value = header.slice(name.length + 1).split(';')[0]!;
+  return { header, value };
+}

@@ -1,0 +1,37 @@
+import { createBaseApp, finishApp, identity, type Database, type Logger } from '@atelier/kit';
+import type { Express } from 'express';
+import type { AccountConfig } from './config.js';
+import { authRoutes } from './routes/auth.js';
+import { configRoutes } from './routes/config.js';
+import { internalRoutes } from './routes/internal.js';
+import { limitsRoutes } from './routes/limits.js';
+import { createSessions } from './sessions.js';
+
+export interface AccountDeps {
+  config: AccountConfig;
+  database: Database;
+  logger: Logger;
+  /** Injected in tests to move time; defaults to the wall clock. */
+  clock?: () => Date;
+}
+
+/** The account service: users, sessions and limits. */
+export function createApp({ config, database, logger, clock = () => new Date() }: AccountDeps): Express {
+  const { db } = database;
+  const sessions = createSessions(
+    db,
+    { idleTimeoutMs: config.sessionIdleTimeoutMs, absoluteTimeoutMs: config.sessionAbsoluteTimeoutMs },
+    clock,
+  );
+  const app = createBaseApp({
+    name: 'account',
+    logger,
+    readiness: [{ name: 'database', check: () => database.ping() }],
+  });
+  app.use(identity(config.identitySecret));
+  app.use(internalRoutes({ identitySecret: config.identitySecret, sessions }));
+  app.use(authRoutes({ config, db, sessions }));
+  app.use(limitsRoutes({ db, clock }));
+  app.use(configRoutes({ config }));
+  return finishApp(app, logger);
+}

@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import { env, loadConfig } from '@atelier/kit';
+import { z } from 'zod';
+import { DEFAULT_SESSION_ABSOLUTE_TIMEOUT_MS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './constants.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const accountEnvSchema = z.object({
+  ACCOUNT_PORT: env.port(8101),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default(`${repoRoot}.data`),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  IDENTITY_SECRET: env.secret(),
+  PUBLIC_URL: env.url().default('http://127.0.0.1:8080'),
+  NODE_ENV: z.string().default('development'),
+  OIDC_CLIENT_ID: z.string().optional(),
+  DEV_LOGIN: env.flag(),
+  SESSION_IDLE_TIMEOUT_MS: env.int(DEFAULT_SESSION_IDLE_TIMEOUT_MS).pipe(z.number().positive()),
+  SESSION_ABSOLUTE_TIMEOUT_MS: env.int(DEFAULT_SESSION_ABSOLUTE_TIMEOUT_MS).pipe(z.number().positive()),
+  LOG_LEVEL: env.logLevel(),
+  AVATAR_ENABLED: env.flag(),
+});
+
+export interface AccountConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  identitySecret: string;
+  publicUrl: URL;
+  nodeEnv: string;
+  devLogin: boolean;
+  sessionIdleTimeoutMs: number;
+  sessionAbsoluteTimeoutMs: number;
+  logLevel: string;
+  avatarEnabled: boolean;
+}
+
+/** Reads the account service's environment once; a bad value throws a ConfigError naming it. */
+export function loadAccountConfig(source: NodeJS.ProcessEnv = process.env): AccountConfig {
+  const e = loadConfig(accountEnvSchema, source);
+  return {
+    port: e.ACCOUNT_PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    identitySecret: e.IDENTITY_SECRET,
+    publicUrl: new URL(e.PUBLIC_URL),
+    nodeEnv: e.NODE_ENV,
+    // Development sign-in stays on until a sign-in provider is configured, and never by default in production.
+    devLogin: e.DEV_LOGIN ?? (!e.OIDC_CLIENT_ID && e.NODE_ENV !== 'production'),
+    sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MS,
+    sessionAbsoluteTimeoutMs: e.SESSION_ABSOLUTE_TIMEOUT_MS,
+    logLevel: e.LOG_LEVEL,
+    avatarEnabled: e.AVATAR_ENABLED ?? true,
+  };
+}

@@ -1,0 +1,33 @@
+import type { Plan, UserLimits } from '@atelier/contracts';
+
+/** Session cookie (docs/architecture.md): `__Host-` prefixed and Secure when the site is served over https. */
+export const SESSION_COOKIE = 'atelier_sid';
+export const SECURE_SESSION_COOKIE = '__Host-atelier_sid';
+/** 32 random bytes in base64url. */
+export const SESSION_TOKEN_BYTES = 32;
+export const SESSION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** last_seen_at is written at most this often per session. */
+export const LAST_SEEN_WRITE_INTERVAL_MS = 60_000;
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 14 * DAY_MS;
+export const DEFAULT_SESSION_ABSOLUTE_TIMEOUT_MS = 30 * DAY_MS;
+
+/** The local development user behind `GET /api/dev-login`. */
+export const DEV_USER = { issuer: 'atelier-dev', subject: 'dev', firstName: 'Dev', email: 'dev@atelier.local' } as const;
+
+export const AFTER_SIGN_IN_PATH = '/app';
+export const AFTER_SIGN_OUT_PATH = '/';
+
+/**
+ * Allowance per plan and period (SPEC.md §9): default credits limit 25 and avatar limit 0 for free;
+ * Basic 150 credits and 2 photoshoots, Advanced 500 and 5, Pro 1100 and 10.
+ */
+export const PLAN_ALLOWANCES: Readonly<Record<Plan, { credits: number; avatar: number }>> = {
+  free: { credits: 25, avatar: 0 },
+  basic: { credits: 150, avatar: 2 },
+  advanced: { credits: 500, avatar: 5 },
+  pro: { credits: 1100, avatar: 10 },
+};
+
+export type { UserLimits };

@@ -1,0 +1,61 @@
+import type { User } from '@atelier/contracts';
+import { notFound, requireUser, unauthorized, type Db } from '@atelier/kit';
+import { Router, type Request, type Response } from 'express';
+import type { AccountConfig } from '../config.js';
+import { AFTER_SIGN_IN_PATH, AFTER_SIGN_OUT_PATH, DEV_USER } from '../constants.js';
+import { findOrCreateUser, findUserById } from '../db/users.js';
+import { readSessionToken, sessionCookie } from '../domain/cookies.js';
+import { sessionIdOf } from '../domain/sessions.js';
+import type { Sessions } from '../sessions.js';
+
+export interface AuthRouteDeps {
+  config: AccountConfig;
+  db: Db;
+  sessions: Sessions;
+}
+
+/** Sign-in, sign-out and the current user. */
+export function authRoutes({ config, db, sessions }: AuthRouteDeps): Router {
+  const router = Router();
+  const cookie = sessionCookie(config.publicUrl, config.sessionAbsoluteTimeoutMs);
+  const { maxAge: _maxAge, ...clearOptions } = cookie.options;
+
+  /** Ends the session a browser presents (by cookie) and the one the gateway vouches for. */
+  async function endPresentedSessions(req: Request): Promise<void> {
+    const token = readSessionToken(req.headers.cookie, cookie.name);
+    const ids = new Set<string>();
+    if (token) ids.add(sessionIdOf(token));
+    if (req.identity) ids.add(req.identity.sessionId);
+    for (const id of ids) await sessions.revoke(id);
+  }
+
+  const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store');
+
+  router.get('/api/dev-login', async (req, res) => {
+    if (!config.devLogin) throw notFound('Development sign-in is disabled');
+    const user = await findOrCreateUser(db, DEV_USER);
+    // A new session id at every sign-in; whatever session came with the request ends.
+    await endPresentedSessions(req);
+    const { token } = await sessions.start(user.id);
+    noStore(res);
+    res.cookie(cookie.name, token, cookie.options);
+    res.redirect(302, AFTER_SIGN_IN_PATH);
+  });
+
+  router.get('/api/logout', async (req, res) => {
+    await endPresentedSessions(req);
+    noStore(res);
+    res.clearCookie(cookie.name, clearOptions);
+    res.redirect(302, AFTER_SIGN_OUT_PATH);
+  });
+
+  router.get('/api/auth/user', requireUser(), async (req, res) => {
+    const user = await findUserById(db, req.identity!.userId);
+    if (!user) throw unauthorized();
+    const body: User = { id: user.id, plan: user.plan, firstName: user.firstName, email: user.email };
+    noStore(res);
+    res.json(body);
+  });
+
+  return router;
+}

@@ -1,0 +1,21 @@
+import { createLogger, listen, openDatabase, runService } from '@atelier/kit';
+import { createApp } from './app.js';
+import { loadAccountConfig } from './config.js';
+import { migrationsFolder } from './db/migrations.js';
+
+await runService({
+  name: 'account',
+  async start() {
+    const config = loadAccountConfig();
+    const logger = createLogger('account', config.logLevel);
+    const database = await openDatabase({
+      service: 'account',
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      migrationsFolder,
+    });
+    const server = await listen(createApp({ config, database, logger }), { port: config.port, host: config.host });
+    logger.info({ url: `http://${config.host}:${config.port}`, database: database.kind, devLogin: config.devLogin }, 'account listening');
+    return { server, database, logger };
+  },
+});
