@@ -1,5 +1,6 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/app-layout';
+import { FullPageSpinner } from '../components/full-page-spinner';
 import { RouteError } from '../components/route-error';
 import { GuestOnly, RequireAuth } from '../features/auth/components/auth-guards';
 import { CanvasRoute, CreateRoute, PhotoshootRoute, PricingRoute } from './routes/remote-routes';
@@ -9,6 +10,7 @@ export const routes: RouteObject[] = [
   {
     element: <Outlet />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageSpinner />, // shown while the first lazy route's chunk loads
     children: [
       // Visitors only: a signed-in user is sent to /app.
       { path: '/', element: <GuestOnly />, children: [{ index: true, lazy: () => import('./routes/landing') }] },

@@ -18,11 +18,11 @@ export function AppHomeRoute() {
           <li key={card.to}>
             <Link
               to={card.to}
-              className="group flex h-full min-h-40 flex-col justify-end gap-2 rounded-lg border border-border bg-card p-5 shadow-soft transition-colors hover:border-ink"
+              className="group flex h-full min-h-40 flex-col gap-2 rounded-lg border border-border bg-card p-5 shadow-soft transition-colors hover:border-ink"
             >
               <h2 className="text-2xl leading-tight">{card.title}</h2>
               <p className="text-sm text-muted-foreground">{card.text}</p>
-              <span aria-hidden="true" className="text-accent transition-transform group-hover:translate-x-1">→</span>
+              <span aria-hidden="true" className="mt-auto pt-2 text-accent transition-transform group-hover:translate-x-1">→</span>
             </Link>
           </li>
         ))}
