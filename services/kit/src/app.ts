@@ -63,7 +63,8 @@ export function createBaseApp({ name, logger, readiness = [], jsonLimit = DEFAUL
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      // 4xx are ordinary (a signed-out visitor asks /api/auth/user); only server faults are errors.
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       // Cookies and identity tokens never reach the logs.
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
