@@ -4,7 +4,7 @@ import { WIZARD_STEPS } from '../../../constants';
 /** Each step shown as completed, current or pending. */
 export function StepList({ current }: { current: number }) {
   return (
-    <ol aria-label="Steps" className="flex flex-col gap-1 sm:flex-row sm:gap-2">
+    <ol aria-label="Steps" className="flex gap-1 sm:gap-2">
       {WIZARD_STEPS.map((step, index) => {
         const number = index + 1;
         const state = number < current ? 'completed' : number === current ? 'current' : 'pending';
@@ -14,7 +14,8 @@ export function StepList({ current }: { current: number }) {
             aria-current={state === 'current' ? 'step' : undefined}
             data-state={state}
             className={cn(
-              'flex flex-1 items-center gap-2 rounded-md px-2 py-1.5 text-xs',
+              'flex items-center gap-2 rounded-md px-2 py-1.5 text-xs sm:flex-1',
+              state === 'current' && 'flex-1',
               state === 'current' && 'bg-ink text-ivory',
               state === 'completed' && 'text-foreground',
               state === 'pending' && 'text-muted-foreground',
@@ -30,7 +31,8 @@ export function StepList({ current }: { current: number }) {
             >
               {state === 'completed' ? '✓' : number}
             </span>
-            <span>{step.label}</span>
+            {/* On a phone only the current step is named; the others are their numbers. */}
+            <span className={cn(state !== 'current' && 'sr-only sm:not-sr-only')}>{step.label}</span>
             <span className="sr-only">({state})</span>
           </li>
         );

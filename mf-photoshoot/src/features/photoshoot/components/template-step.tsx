@@ -8,7 +8,7 @@ export function TemplateStep() {
 
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-      <div className="col-span-2 flex flex-col gap-3 rounded-lg border-2 border-ink bg-card p-4 sm:col-span-1" aria-label={`${TEMPLATE_NAME} template`} role="group">
+      <div className="flex flex-col gap-3 rounded-lg border-2 border-ink bg-card p-3" aria-label={`${TEMPLATE_NAME} template`} role="group">
         <div className="flex aspect-[3/4] items-center justify-center rounded-md bg-muted text-sm text-muted-foreground">
           Pose {pose + 1} of {TEMPLATE_POSES}
         </div>
