@@ -1,0 +1,128 @@
+import type { AspectRatio, Capability, CapabilityInputs } from '../types.js';
+import { ASPECT_RATIOS, EDIT_MODELS, MAX_EDIT_REFERENCES, VIDEO_MODELS } from '../types.js';
+import { EngineInputError } from '../errors.js';
+import { POSES } from '../poses.js';
+import { checkChoice, checkImage, checkPoseIndex, checkPrompt, checkSeed } from '../validate.js';
+import { FAL_MODELS } from './models.js';
+
+export interface FalRequest {
+  endpointId: string;
+  /** Buffers become Blobs, which the fal client uploads to fal storage before submitting. */
+  body: Record<string, unknown>;
+}
+
+const FLUX_SIZES: Record<AspectRatio, { width: number; height: number }> = {
+  '2:3': { width: 1024, height: 1536 },
+  '1:1': { width: 1248, height: 1248 },
+  '3:2': { width: 1536, height: 1024 },
+  '9:16': { width: 864, height: 1536 },
+  '16:9': { width: 1536, height: 864 },
+};
+
+const DEFAULT_MOTION = 'Slow cinematic camera push-in, subtle natural movement of fabric and hair, editorial fashion film.';
+
+async function blob(bytes: Buffer, field: string): Promise<Blob> {
+  const { format } = await checkImage(bytes, field);
+  return new Blob([new Uint8Array(bytes)], { type: `image/${format}` });
+}
+
+function presetPrompt(prompt: string, preset: CapabilityInputs['textToImage']['preset']): string {
+  if (!preset) return prompt;
+  const palette = preset.palette.length > 0 ? `, colour palette ${preset.palette.join(' ')}` : '';
+  return `${prompt}. ${preset.style} fashion editorial, ${preset.composition}${palette}.`;
+}
+
+/** Validates a capability's input and turns it into a fal endpoint and request body. */
+export async function toFalRequest<C extends Capability>(capability: C, raw: CapabilityInputs[C]): Promise<FalRequest> {
+  switch (capability) {
+    case 'textToImage': {
+      const input = raw as CapabilityInputs['textToImage'];
+      const prompt = checkPrompt(input.prompt);
+      const aspectRatio = checkChoice(input.aspectRatio, ASPECT_RATIOS, 'aspectRatio');
+      return {
+        endpointId: FAL_MODELS.textToImage,
+        body: { prompt: presetPrompt(prompt, input.preset), image_size: FLUX_SIZES[aspectRatio], seed: checkSeed(input.seed), num_images: 1, enable_safety_checker: true },
+      };
+    }
+    case 'imageToVideo': {
+      const input = raw as CapabilityInputs['imageToVideo'];
+      const model = checkChoice(input.model, VIDEO_MODELS, 'model');
+      const prompt = checkPrompt(input.prompt, 'prompt', false) || DEFAULT_MOTION;
+      const body: Record<string, unknown> = { prompt, image_url: await blob(input.image, 'image') };
+      if (model === 'wan-2.5') Object.assign(body, { duration: '5', resolution: '1080p' });
+      return { endpointId: FAL_MODELS.imageToVideo[model], body };
+    }
+    case 'tryOn': {
+      const input = raw as CapabilityInputs['tryOn'];
+      return {
+        endpointId: FAL_MODELS.tryOn,
+        body: { model_image: await blob(input.person, 'person'), garment_image: await blob(input.garment, 'garment'), category: 'auto', output_format: 'png' },
+      };
+    }
+    case 'upscale': {
+      const input = raw as CapabilityInputs['upscale'];
+      return { endpointId: FAL_MODELS.upscale, body: { image_url: await blob(input.image, 'image'), upscale_factor: 2 } };
+    }
+    case 'edit': {
+      const input = raw as CapabilityInputs['edit'];
+      const prompt = checkPrompt(input.prompt);
+      const model = checkChoice(input.model, EDIT_MODELS, 'model');
+      if (!Array.isArray(input.images) || input.images.length === 0) throw new EngineInputError('images must hold the main image');
+      if (input.images.length > 1 + MAX_EDIT_REFERENCES) throw new EngineInputError(`at most ${MAX_EDIT_REFERENCES} reference images`);
+      const urls = await Promise.all(input.images.map((image, i) => blob(image, i === 0 ? 'image' : `reference image ${i}`)));
+      if (model === 'flux-kontext-max' && urls.length === 1) {
+        return { endpointId: FAL_MODELS.edit[model], body: { prompt, image_url: urls[0] } };
+      }
+      const endpointId = model === 'flux-kontext-max' ? FAL_MODELS.editWithReferences[model] : FAL_MODELS.edit[model];
+      return { endpointId, body: { prompt, image_urls: urls, num_images: 1 } };
+    }
+    case 'characterPreview': {
+      const input = raw as CapabilityInputs['characterPreview'];
+      const description = checkPrompt(input.description, 'description');
+      const pose = POSES[checkPoseIndex(input.poseIndex)]!;
+      return {
+        endpointId: FAL_MODELS.characterPreview,
+        body: {
+          prompt: `Full-body fashion model photo, studio cyclorama, soft key light. Character: ${description}. Pose: ${pose.prompt}. Simple neutral outfit.`,
+          image_size: FLUX_SIZES['2:3'],
+          seed: checkSeed(input.seed),
+          num_images: 1,
+        },
+      };
+    }
+    case 'photoshootPose': {
+      const input = raw as CapabilityInputs['photoshootPose'];
+      const pose = POSES[checkPoseIndex(input.poseIndex)]!;
+      const extra = checkPrompt(input.prompt, 'prompt', false);
+      return {
+        endpointId: FAL_MODELS.photoshootPose,
+        body: {
+          prompt: `The person from the first image wearing the garment from the second image, ${pose.prompt}. Full-body fashion photoshoot, same face and body.${extra ? ` ${extra}` : ''}`,
+          image_urls: [await blob(input.characterImage, 'characterImage'), await blob(input.garment, 'garment')],
+          num_images: 1,
+        },
+      };
+    }
+    default:
+      throw new EngineInputError(`unknown capability ${String(capability)}`);
+  }
+}
+
+/** Where a model's output file is: `images[0]`, `image` or `video`, each `{ url, content_type?, width?, height? }`. */
+export function outputFile(data: unknown): { url: string; contentType?: string; width?: number; height?: number } | null {
+  if (!data || typeof data !== 'object') return null;
+  const record = data as Record<string, unknown>;
+  const candidates = [Array.isArray(record.images) ? record.images[0] : undefined, record.image, record.video];
+  for (const candidate of candidates) {
+    if (candidate && typeof candidate === 'object' && typeof (candidate as { url?: unknown }).url === 'string') {
+      const file = candidate as { url: string; content_type?: unknown; width?: unknown; height?: unknown };
+      return {
+        url: file.url,
+        contentType: typeof file.content_type === 'string' ? file.content_type : undefined,
+        width: typeof file.width === 'number' ? file.width : undefined,
+        height: typeof file.height === 'number' ? file.height : undefined,
+      };
+    }
+  }
+  return null;
+}

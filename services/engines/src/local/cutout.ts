@@ -1,0 +1,117 @@
+import sharp, { type OverlayOptions } from 'sharp';
+
+/**
+ * Cuts a garment out of a product photo on a near-uniform background: the background colour is the
+ * median of the border pixels, alpha grows with colour distance from it, and the edge is feathered.
+ * Returns a trimmed RGBA PNG, or the whole photo when nothing stands out from the background.
+ */
+export async function cutOutGarment(photo: Buffer, maxSide = 1024): Promise<{ png: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(photo)
+    .rotate()
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const background = borderMedian(data, width, height);
+  const alpha = Buffer.alloc(width * height);
+  // Distances below `inner` are background, above `outer` garment, a soft ramp between.
+  const inner = 22;
+  const outer = 60;
+  let kept = 0;
+  for (let i = 0, p = 0; i < alpha.length; i++, p += 3) {
+    const dr = data[p]! - background[0];
+    const dg = data[p + 1]! - background[1];
+    const db = data[p + 2]! - background[2];
+    const distance = Math.sqrt(dr * dr + dg * dg + db * db);
+    const t = Math.min(1, Math.max(0, (distance - inner) / (outer - inner)));
+    alpha[i] = Math.round(t * t * (3 - 2 * t) * 255);
+    if (alpha[i]! > 128) kept++;
+  }
+  if (kept < alpha.length * 0.02) {
+    // Nothing distinct from the border: use the photo as a card rather than an empty cut-out.
+    alpha.fill(255);
+  }
+  const feathered = await sharp(alpha, { raw: { width, height, channels: 1 } }).blur(Math.max(0.6, width / 700)).toColourspace('b-w').raw().toBuffer();
+  const rgba = await sharp(data, { raw: { width, height, channels: 3 } })
+    .joinChannel(feathered, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+  const trimmed = await sharp(rgba).trim({ background: { r: 0, g: 0, b: 0, alpha: 0 }, threshold: 10 }).png().toBuffer({ resolveWithObject: true }).catch(() => null);
+  if (trimmed && trimmed.info.width > 4 && trimmed.info.height > 4) {
+    return { png: trimmed.data, width: trimmed.info.width, height: trimmed.info.height };
+  }
+  return { png: rgba, width, height };
+}
+
+function borderMedian(data: Buffer, width: number, height: number): [number, number, number] {
+  const channels: number[][] = [[], [], []];
+  const sample = (x: number, y: number) => {
+    const p = (y * width + x) * 3;
+    for (let c = 0; c < 3; c++) channels[c]!.push(data[p + c]!);
+  };
+  const step = Math.max(1, Math.floor((width + height) / 400));
+  for (let x = 0; x < width; x += step) {
+    sample(x, 0);
+    sample(x, height - 1);
+  }
+  for (let y = 0; y < height; y += step) {
+    sample(0, y);
+    sample(width - 1, y);
+  }
+  return channels.map((values) => {
+    values.sort((a, b) => a - b);
+    return values[Math.floor(values.length / 2)]!;
+  }) as [number, number, number];
+}
+
+/**
+ * Fits a cut-out garment into a box: scaled to the box width, a slight perspective-like taper
+ * (sharp's affine shear), and a soft shadow underneath. Returns composite layers for sharp.
+ */
+export async function garmentLayers(
+  garment: { png: Buffer; width: number; height: number },
+  box: { left: number; top: number; width: number; height: number },
+  canvas: { width: number; height: number },
+  shear = 0.04,
+): Promise<OverlayOptions[]> {
+  const targetWidth = Math.max(8, Math.round(box.width));
+  const targetHeight = Math.max(8, Math.round(Math.min(box.height * 1.25, (garment.height / garment.width) * targetWidth)));
+  const fitted = await sharp(garment.png)
+    .resize(targetWidth, targetHeight, { fit: 'fill' })
+    .affine([[1, shear], [0, 1]], { background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  const left = Math.round(box.left + box.width / 2 - fitted.info.width / 2);
+  const top = Math.round(box.top);
+  const layer = await clipToCanvas(fitted.data, fitted.info.width, fitted.info.height, left, top, canvas);
+  if (!layer) return [];
+  const shadow = await sharp(layer.input)
+    .ensureAlpha()
+    .extractChannel(3)
+    .blur(Math.max(1, targetWidth / 40))
+    .linear(0.35, 0)
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+  const shadowRgba = await sharp({ create: { width: layer.width, height: layer.height, channels: 3, background: '#000000' } })
+    .joinChannel(shadow, { raw: { width: layer.width, height: layer.height, channels: 1 } })
+    .png()
+    .toBuffer();
+  const offset = Math.max(1, Math.round(targetWidth / 60));
+  return [
+    { input: shadowRgba, left: Math.min(canvas.width - 1, layer.left + offset), top: Math.min(canvas.height - 1, layer.top + offset) },
+    { input: layer.input, left: layer.left, top: layer.top },
+  ];
+}
+
+/** sharp refuses overlays larger than the base or outside it, so crop the part that falls inside. */
+async function clipToCanvas(png: Buffer, width: number, height: number, left: number, top: number, canvas: { width: number; height: number }) {
+  const x0 = Math.max(0, left);
+  const y0 = Math.max(0, top);
+  const x1 = Math.min(canvas.width, left + width);
+  const y1 = Math.min(canvas.height, top + height);
+  if (x1 - x0 < 2 || y1 - y0 < 2) return null;
+  const input = await sharp(png).extract({ left: x0 - left, top: y0 - top, width: x1 - x0, height: y1 - y0 }).png().toBuffer();
+  return { input, left: x0, top: y0, width: x1 - x0, height: y1 - y0 };
+}

@@ -1,0 +1,111 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EngineFailure } from '../errors.js';
+
+let resolved: string | null | undefined;
+
+/**
+ * The ffmpeg binary: FFMPEG_PATH, else the one shipped by @ffmpeg-installer's platform package,
+ * else `ffmpeg` on PATH. Null when none runs.
+ */
+export function findFfmpeg(): string | null {
+  if (resolved !== undefined) return resolved;
+  const candidates: string[] = [];
+  if (process.env.FFMPEG_PATH) candidates.push(process.env.FFMPEG_PATH);
+  try {
+    const installer = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string };
+    candidates.push(installer.path);
+  } catch {
+    // No package for this platform: fall through to PATH.
+  }
+  candidates.push('ffmpeg');
+  resolved = null;
+  for (const candidate of candidates) {
+    try {
+      if (candidate.includes('/')) accessSync(candidate, constants.X_OK);
+      const probe = spawnSync(candidate, ['-hide_banner', '-version'], { timeout: 10_000 });
+      if (probe.status === 0) {
+        resolved = candidate;
+        break;
+      }
+    } catch {
+      // Not executable or missing: try the next one.
+    }
+  }
+  return resolved;
+}
+
+export function runFfmpeg(args: string[], signal?: AbortSignal): Promise<string> {
+  const binary = findFfmpeg();
+  if (!binary) {
+    return Promise.reject(new EngineFailure('ffmpeg is not available (install @ffmpeg-installer/ffmpeg or set FFMPEG_PATH)', { retryable: false }));
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'ignore', 'pipe'], signal });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-20_000);
+    });
+    child.on('error', (error) => reject(new EngineFailure(`ffmpeg could not run: ${error.message}`, { retryable: true, cause: error })));
+    child.on('close', (code) => {
+      if (code === 0) resolve(stderr);
+      else reject(new EngineFailure(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`, { retryable: false }));
+    });
+  });
+}
+
+export async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'atelier-engines-'));
+  try {
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export interface VideoProbe {
+  durationSeconds: number;
+  codec: string;
+  /** e.g. "avc1" when the stream carries an H.264 tag. */
+  tag: string | null;
+  pixelFormat: string | null;
+  width: number;
+  height: number;
+  fps: number;
+}
+
+/** Reads a video's container and first video stream from `ffmpeg -i` output (no ffprobe in the npm package). */
+export async function probeVideo(data: Buffer): Promise<VideoProbe> {
+  return withTempDir(async (dir) => {
+    const file = join(dir, 'probe.mp4');
+    await writeFile(file, data);
+    const output = await runFfmpeg(['-i', file, '-f', 'null', '-frames:v', '1', '-']).catch((error: unknown) => {
+      throw new EngineFailure(`not a readable video: ${(error as Error).message}`, { retryable: false });
+    });
+    return parseProbe(output);
+  });
+}
+
+export function parseProbe(output: string): VideoProbe {
+  const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(output);
+  const stream = /Stream #\d+:\d+[^:]*: Video: (\w+)([^\n]*)/.exec(output);
+  if (!duration || !stream) throw new EngineFailure('no video stream found', { retryable: false });
+  const rest = stream[2] ?? '';
+  const size = /, (\d{2,5})x(\d{2,5})/.exec(rest);
+  const fps = /, (\d+(?:\.\d+)?) fps/.exec(rest);
+  const tag = /\((\w{4}) \/ 0x[0-9A-Fa-f]+\)/.exec(rest);
+  const pixelFormat = /\), (\w+)(?:\(|,)/.exec(rest) ?? /, (yuv\w+|rgb\w+|gray\w*)/.exec(rest);
+  return {
+    durationSeconds: Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]),
+    codec: stream[1]!,
+    tag: tag ? tag[1]! : null,
+    pixelFormat: pixelFormat ? pixelFormat[1]! : null,
+    width: size ? Number(size[1]) : 0,
+    height: size ? Number(size[2]) : 0,
+    fps: fps ? Number(fps[1]) : 0,
+  };
+}

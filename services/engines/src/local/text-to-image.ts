@@ -1,0 +1,187 @@
+import type { AspectRatio, EngineResult, Preset, TextToImageInput } from '../types.js';
+import { POSES } from '../poses.js';
+import { darken, inkFor, isHexColour, lighten, luminance, mix, saturation } from './colour.js';
+import { drawFigure, type GarmentKind, type GarmentPattern, type HairStyle } from './figure.js';
+import { HAIR_COLOURS, paletteForPrompt, SKIN_TONES } from './palettes.js';
+import { createRandom, hashString } from './random.js';
+import { escapeXml, localCaption, rasterise } from './render.js';
+
+/** Output sizes: 2:3 is 1024×1536 and the others keep about the same pixel count. */
+export const IMAGE_SIZES: Record<AspectRatio, { width: number; height: number }> = {
+  '2:3': { width: 1024, height: 1536 },
+  '1:1': { width: 1248, height: 1248 },
+  '3:2': { width: 1536, height: 1024 },
+  '9:16': { width: 936, height: 1664 },
+  '16:9': { width: 1664, height: 936 },
+};
+
+const GARMENT_WORDS: [GarmentKind, string[]][] = [
+  ['dress', ['dress', 'gown', 'slip', 'frock', 'maxi', 'midi']],
+  ['coat', ['coat', 'trench', 'overcoat', 'cape', 'parka', 'puffer']],
+  ['suit', ['suit', 'blazer', 'tailored', 'tuxedo', 'jacket', 'tailoring']],
+  ['skirt', ['skirt', 'pleated', 'tutu']],
+  ['set', ['jeans', 'trousers', 'pants', 'denim', 'streetwear', 'hoodie', 'tracksuit', 'shirt']],
+];
+const PATTERN_WORDS: [GarmentPattern, string[]][] = [
+  ['stripes', ['stripe', 'stripes', 'striped', 'pinstripe', 'nautical']],
+  ['dots', ['dots', 'polka', 'dotted', 'spotted']],
+  ['check', ['check', 'plaid', 'tartan', 'gingham', 'houndstooth', 'checked']],
+];
+
+type Backdrop = 'sweep' | 'arch' | 'sun' | 'split';
+
+interface SceneChoices {
+  words: string[];
+  palette: string[];
+  backdrop: Backdrop;
+  garment: GarmentKind;
+  pattern: GarmentPattern;
+  poseIndex: number;
+  scale: number;
+  offset: number;
+}
+
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+}
+
+function findWord<T>(words: string[], table: [T, string[]][]): T | undefined {
+  return table.find(([, list]) => list.some((w) => words.includes(w)))?.[0];
+}
+
+function choose(input: TextToImageInput): SceneChoices {
+  const words = wordsOf(`${input.prompt} ${input.preset?.style ?? ''}`);
+  const random = createRandom(hashString(input.prompt) ^ input.seed);
+  const presetPalette = (input.preset?.palette ?? []).filter(isHexColour);
+  const palette = presetPalette.length >= 2 ? presetPalette : paletteForPrompt(input.prompt, input.seed);
+  const composition = (input.preset?.composition ?? '').toLowerCase();
+  const closeUp = /close|portrait|bust|tight/.test(composition);
+  const wide = /wide|full|long|environment/.test(composition);
+  const thirds = /third|left|right|off-?cent|asym/.test(composition);
+  return {
+    words,
+    palette,
+    backdrop: random.pick<Backdrop>(['sweep', 'arch', 'sun', 'split']),
+    garment: findWord(words, GARMENT_WORDS) ?? random.pick<GarmentKind>(['dress', 'coat', 'suit', 'skirt', 'set']),
+    pattern: findWord(words, PATTERN_WORDS) ?? random.pick<GarmentPattern>(['plain', 'plain', 'plain', 'stripes', 'check', 'dots']),
+    poseIndex: random.int(0, POSES.length - 1),
+    scale: closeUp ? 1.45 : wide ? 0.7 : random.range(0.8, 0.9),
+    offset: thirds ? (random.next() < 0.5 ? -1 : 1) / 6 : random.range(-0.04, 0.04),
+  };
+}
+
+/** Picks colour roles from a palette: a light or dark set, a garment colour that stands out from it. */
+function roles(palette: string[], seed: number) {
+  const byLight = [...palette].sort((a, b) => luminance(b) - luminance(a));
+  const lightest = byLight[0]!;
+  const darkest = byLight[byLight.length - 1]!;
+  const darkSet = luminance(palette[0]!) < 0.12;
+  const backdrop = darkSet ? darkest : lightest;
+  const backdrop2 = darkSet ? mix(darkest, byLight[byLight.length - 2] ?? darkest, 0.7) : mix(lightest, byLight[1] ?? lightest, 0.75);
+  const candidates = palette.filter((c) => c !== backdrop);
+  // The most saturated colour that contrasts with the backdrop; the seed breaks near ties.
+  const contrasting = candidates.filter((c) => Math.abs(luminance(c) - luminance(backdrop)) > 0.12);
+  const ranked = (contrasting.length > 0 ? contrasting : candidates).sort((a, b) => saturation(b) - saturation(a));
+  const nearTie = ranked.length > 1 && saturation(ranked[0]!) - saturation(ranked[1]!) < 0.08;
+  const garment = ranked[nearTie ? seed % 2 : 0] ?? darkest;
+  const accent = candidates.find((c) => c !== garment) ?? lighten(garment, 0.4);
+  return { backdrop, backdrop2, garment, accent, ink: inkFor(backdrop) };
+}
+
+function backdropSvg(kind: Backdrop, w: number, h: number, c: ReturnType<typeof roles>, floorY: number): string {
+  const light = lighten(c.backdrop, 0.18);
+  const parts = [
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${c.backdrop2}"/><stop offset="0.62" stop-color="${c.backdrop}"/><stop offset="1" stop-color="${darken(c.backdrop, 0.16)}"/></linearGradient>`,
+    `<radialGradient id="key" cx="0.32" cy="0.3" r="0.75"><stop offset="0" stop-color="#ffffff" stop-opacity="0.34"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>`,
+    `<radialGradient id="vignette" cx="0.5" cy="0.48" r="0.78"><stop offset="0.55" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.42"/></radialGradient>`,
+    `<linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(c.backdrop, 0.06)}"/><stop offset="1" stop-color="${darken(c.backdrop, 0.24)}"/></linearGradient>`,
+    `<filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(w * 0.012).toFixed(1)}"/></filter></defs>`,
+    `<rect width="${w}" height="${h}" fill="url(#bg)"/>`,
+  ];
+  const cx = w / 2;
+  switch (kind) {
+    case 'arch': {
+      const aw = Math.min(w * 0.56, h * 0.4);
+      const top = h * 0.16;
+      parts.push(`<path d="M${cx - aw / 2},${floorY} L${cx - aw / 2},${top + aw / 2} A${aw / 2},${aw / 2} 0 0 1 ${cx + aw / 2},${top + aw / 2} L${cx + aw / 2},${floorY} Z" fill="${mix(c.accent, c.backdrop, 0.45)}"/>`);
+      break;
+    }
+    case 'sun':
+      parts.push(`<circle cx="${cx + w * 0.14}" cy="${h * 0.34}" r="${Math.min(w, h) * 0.26}" fill="${mix(c.accent, c.backdrop, 0.3)}"/>`);
+      break;
+    case 'split':
+      parts.push(`<path d="M0,${h * 0.78} L${w},${h * 0.28} L${w},${h} L0,${h} Z" fill="${mix(c.accent, c.backdrop, 0.55)}"/>`);
+      break;
+    default:
+      parts.push(`<ellipse cx="${cx}" cy="${floorY}" rx="${w * 0.7}" ry="${h * 0.06}" fill="${light}" opacity="0.45" filter="url(#soft)"/>`);
+  }
+  parts.push(`<rect y="${floorY}" width="${w}" height="${h - floorY}" fill="url(#floor)" opacity="${kind === 'sweep' ? 0.55 : 0.85}"/>`);
+  parts.push(`<rect width="${w}" height="${h}" fill="url(#key)"/>`);
+  return parts.join('');
+}
+
+function titleOf(input: TextToImageInput, words: string[]): string {
+  if (input.preset?.name) return input.preset.name;
+  const stop = new Set(['a', 'an', 'the', 'in', 'on', 'of', 'with', 'and', 'for', 'to', 'at', 'by', 'wearing']);
+  return words.filter((w) => !stop.has(w) && w.length > 2).slice(0, 2).join(' ') || 'Atelier';
+}
+
+/** Builds the SVG of an editorial fashion image; exported for the character preview, which reuses the stage. */
+export function editorialSvg(input: TextToImageInput): { svg: string; width: number; height: number } {
+  const { width: w, height: h } = IMAGE_SIZES[input.aspectRatio];
+  const choice = choose(input);
+  const seedHash = hashString(`${input.prompt}|${input.seed}`);
+  const random = createRandom(seedHash);
+  const c = roles(choice.palette, seedHash);
+  const floorY = h * (h > w ? 0.83 : 0.86);
+  const figureHeight = Math.min(h * 0.74, w * 1.25) * choice.scale;
+  const footY = choice.scale > 1.2 ? floorY + figureHeight * 0.42 : floorY + h * 0.015;
+  // Landscape frames put the masthead on the left and the figure on the right third.
+  const landscape = w > h * 1.2;
+  const figureX = w * (landscape ? 0.68 + choice.offset / 3 : 0.5 + choice.offset);
+  const figure = drawFigure({
+    x: figureX,
+    footY,
+    height: figureHeight,
+    joints: POSES[choice.poseIndex]!.joints,
+    skin: random.pick(SKIN_TONES),
+    hair: random.pick(HAIR_COLOURS),
+    hairStyle: random.pick<HairStyle>(['bob', 'long', 'bun', 'short']),
+    garment: choice.garment,
+    garmentColour: c.garment,
+    accent: c.accent,
+    pattern: choice.pattern,
+    id: 'fig',
+  });
+  const shadow = `<ellipse cx="${figureX}" cy="${Math.min(footY, h) + h * 0.008}" rx="${figureHeight * 0.2}" ry="${figureHeight * 0.025}" fill="#000" opacity="0.32" filter="url(#soft)"/>`;
+
+  const frame = Math.round(Math.min(w, h) * 0.03);
+  const title = titleOf(input, choice.words).toUpperCase();
+  const titleWidth = landscape ? w * 0.42 : w * 0.84;
+  const titleSize = Math.round(Math.min(Math.min(w, h) * 0.085, titleWidth / (Math.max(6, title.length) * 0.9)));
+  const titleX = landscape ? frame * 2.2 : w / 2;
+  const titleY = landscape ? h * 0.42 : frame + titleSize * 1.15;
+  const anchor = landscape ? 'start' : 'middle';
+  const small = Math.round(Math.min(w, h) * 0.019);
+  const excerpt = input.prompt.length > 70 ? `${input.prompt.slice(0, 67).trimEnd()}…` : input.prompt;
+  const style = (input.preset?.style ?? 'Editorial').toUpperCase();
+  const issue = `N° ${String((seedHash % 97) + 1).padStart(2, '0')}`;
+  const typography = [
+    `<text x="${titleX}" y="${titleY}" text-anchor="${anchor}" font-family="DejaVu Serif, serif" font-size="${titleSize}" letter-spacing="${(titleSize * 0.14).toFixed(1)}" fill="${c.ink}">${escapeXml(title)}</text>`,
+    `<text x="${titleX}" y="${titleY + small * 2.4}" text-anchor="${anchor}" font-family="DejaVu Sans, sans-serif" font-size="${small}" letter-spacing="${(small * 0.45).toFixed(1)}" fill="${c.ink}" opacity="0.8">${escapeXml(`${style} · ${issue}`)}</text>`,
+    `<text x="${frame * 1.6}" y="${h - frame * 1.6}" font-family="DejaVu Serif, serif" font-style="italic" font-size="${small * 1.05}" fill="${inkFor(darken(c.backdrop, 0.2))}" opacity="0.85">${escapeXml(excerpt)}</text>`,
+    `<rect x="${frame}" y="${frame}" width="${w - 2 * frame}" height="${h - 2 * frame}" fill="none" stroke="${c.ink}" stroke-opacity="0.35" stroke-width="${Math.max(1, w / 900).toFixed(1)}"/>`,
+    localCaption(w, h, inkFor(darken(c.backdrop, 0.2))),
+  ].join('');
+
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${backdropSvg(choice.backdrop, w, h, c, floorY)}<defs>${figure.defs}</defs>${shadow}${figure.body}<rect width="${w}" height="${h}" fill="url(#vignette)"/>${typography}</svg>`;
+  return { svg, width: w, height: h };
+}
+
+export async function localTextToImage(input: TextToImageInput): Promise<EngineResult> {
+  const { svg, width, height } = editorialSvg(input);
+  const data = await rasterise(svg, width, height, hashString(input.prompt) ^ input.seed);
+  return { data, contentType: 'image/png', width, height, engine: 'local', model: 'local/editorial-svg' };
+}
+
+export type { Preset };
