@@ -29,7 +29,7 @@ export function paletteForPrompt(prompt: string, seed: number): string[] {
   for (const entry of KEYWORD_PALETTES) {
     if (entry.words.some((w) => words.includes(w))) return entry.palette;
   }
-  return FALLBACK_PALETTES[(hashString(prompt) ^ seed) % FALLBACK_PALETTES.length >>> 0]!;
+  return FALLBACK_PALETTES[((hashString(prompt) ^ seed) >>> 0) % FALLBACK_PALETTES.length]!;
 }
 
 export const SKIN_TONES = ['#f1d3bf', '#e6b99a', '#d29f7c', '#b7825e', '#8d5a3b', '#6a3f27', '#4a2b1c'];
