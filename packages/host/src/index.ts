@@ -5,6 +5,7 @@ export { apiRequest, getQueryFn, throwIfResNotOk, type UnauthorizedBehavior } fr
 export { createQueryClient } from './query-client.js';
 export { AUTH_USER_KEY, authUserQueryOptions, useCurrentUser } from './auth.js';
 export {
+  DEFAULT_USER_LIMITS,
   USER_LIMITS_KEY,
   USER_LIMITS_POLL_MS,
   USER_LIMITS_STALE_MS,

@@ -1,7 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_LIMITS, type UserLimits } from '@atelier/contracts';
+import type { UserLimits } from '@atelier/contracts';
 import { useCurrentUser } from './auth.js';
 import { getQueryFn } from './api-request.js';
+
+/**
+ * SPEC §3's defaults before loading: credits 0 of 25, avatar 0 of 0. The same value as contracts'
+ * DEFAULT_LIMITS (a test keeps them equal), written here so every page does not download zod with it.
+ */
+export const DEFAULT_USER_LIMITS: UserLimits = { credits: { used: 0, limit: 25 }, avatar: { used: 0, limit: 0 } };
 
 export const USER_LIMITS_KEY = '/api/user-limits';
 export const USER_LIMITS_POLL_MS = 10_000;
@@ -24,5 +30,5 @@ export function userLimitsQueryOptions(enabled: boolean) {
 export function useUserLimits(): UserLimits {
   const { user } = useCurrentUser();
   const { data } = useQuery(userLimitsQueryOptions(user !== null));
-  return user && data ? data : DEFAULT_LIMITS;
+  return user && data ? data : DEFAULT_USER_LIMITS;
 }

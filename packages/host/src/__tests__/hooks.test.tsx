@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCurrentUser } from '../auth.js';
 import { DevHost } from '../dev/dev-host.js';
 import { useHost } from '../host-context.js';
-import { useUserLimits, userLimitsQueryOptions } from '../limits.js';
+import { DEFAULT_LIMITS } from '@atelier/contracts';
+import { DEFAULT_USER_LIMITS, useUserLimits, userLimitsQueryOptions } from '../limits.js';
 import { createQueryClient } from '../query-client.js';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -64,6 +65,10 @@ describe('useUserLimits', () => {
     respondWith({ '/api/auth/user': () => Response.json(user), '/api/user-limits': () => Response.json(limits) });
     const { result } = renderHook(() => useUserLimits(), { wrapper });
     await waitFor(() => expect(result.current).toEqual(limits));
+  });
+
+  it('uses the same defaults as the contracts', () => {
+    expect(DEFAULT_USER_LIMITS).toEqual(DEFAULT_LIMITS);
   });
 
   it('polls every 10 s, is stale after 5 s, refetches on focus and mount', () => {
