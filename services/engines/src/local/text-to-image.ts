@@ -158,17 +158,21 @@ export function editorialSvg(input: TextToImageInput): { svg: string; width: num
   const frame = Math.round(Math.min(w, h) * 0.03);
   const title = titleOf(input, choice.words).toUpperCase();
   const titleWidth = landscape ? w * 0.42 : w * 0.84;
-  const titleSize = Math.round(Math.min(Math.min(w, h) * 0.085, titleWidth / (Math.max(6, title.length) * 0.9)));
+  // Landscape mastheads stack their words; portrait ones run on one line.
+  const titleLines = landscape ? title.split(' ').slice(0, 3) : [title];
+  const longest = Math.max(6, ...titleLines.map((line) => line.length));
+  const titleSize = Math.round(Math.min(Math.min(w, h) * (landscape ? 0.11 : 0.085), titleWidth / (longest * 0.9)));
   const titleX = landscape ? frame * 2.2 : w / 2;
-  const titleY = landscape ? h * 0.42 : frame + titleSize * 1.15;
+  const titleY = landscape ? h * 0.3 + titleSize : frame + titleSize * 1.15;
+  const lastLineY = titleY + (titleLines.length - 1) * titleSize * 1.1;
   const anchor = landscape ? 'start' : 'middle';
   const small = Math.round(Math.min(w, h) * 0.019);
   const excerpt = input.prompt.length > 70 ? `${input.prompt.slice(0, 67).trimEnd()}…` : input.prompt;
   const style = (input.preset?.style ?? 'Editorial').toUpperCase();
   const issue = `N° ${String((seedHash % 97) + 1).padStart(2, '0')}`;
   const typography = [
-    `<text x="${titleX}" y="${titleY}" text-anchor="${anchor}" font-family="DejaVu Serif, serif" font-size="${titleSize}" letter-spacing="${(titleSize * 0.14).toFixed(1)}" fill="${c.ink}">${escapeXml(title)}</text>`,
-    `<text x="${titleX}" y="${titleY + small * 2.4}" text-anchor="${anchor}" font-family="DejaVu Sans, sans-serif" font-size="${small}" letter-spacing="${(small * 0.45).toFixed(1)}" fill="${c.ink}" opacity="0.8">${escapeXml(`${style} · ${issue}`)}</text>`,
+    `<text x="${titleX}" y="${titleY}" text-anchor="${anchor}" font-family="DejaVu Serif, serif" font-size="${titleSize}" letter-spacing="${(titleSize * 0.14).toFixed(1)}" fill="${c.ink}">${titleLines.map((line, i) => `<tspan x="${titleX}" y="${(titleY + i * titleSize * 1.1).toFixed(1)}">${escapeXml(line)}</tspan>`).join('')}</text>`,
+    `<text x="${titleX}" y="${lastLineY + small * 2.4}" text-anchor="${anchor}" font-family="DejaVu Sans, sans-serif" font-size="${small}" letter-spacing="${(small * 0.45).toFixed(1)}" fill="${c.ink}" opacity="0.8">${escapeXml(`${style} · ${issue}`)}</text>`,
     `<text x="${frame * 1.6}" y="${h - frame * 1.6}" font-family="DejaVu Serif, serif" font-style="italic" font-size="${small * 1.05}" fill="${inkFor(darken(c.backdrop, 0.2))}" opacity="0.85">${escapeXml(excerpt)}</text>`,
     `<rect x="${frame}" y="${frame}" width="${w - 2 * frame}" height="${h - 2 * frame}" fill="none" stroke="${c.ink}" stroke-opacity="0.35" stroke-width="${Math.max(1, w / 900).toFixed(1)}"/>`,
     localCaption(w, h, inkFor(darken(c.backdrop, 0.2))),

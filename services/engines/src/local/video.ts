@@ -6,6 +6,7 @@ import { VIDEO_MODELS } from '../types.js';
 import { checkChoice, checkImage, checkPrompt } from '../validate.js';
 import { runFfmpeg, withTempDir } from './ffmpeg.js';
 import { hashString } from './random.js';
+import { localBadge } from './render.js';
 
 export const VIDEO_SECONDS = 5;
 export const VIDEO_FPS = 24;
@@ -66,10 +67,14 @@ export async function localImageToVideo(input: ImageToVideoInput, signal?: Abort
     const output = join(dir, 'video.mp4');
     // Twice the output size, so zoompan's whole-pixel crop steps stay below one output pixel.
     await sharp(input.image).rotate().resize(width * 2, height * 2, { fit: 'cover' }).removeAlpha().png({ compressionLevel: 1 }).toFile(source);
+    // The local-engine mark stays put while the picture moves under it.
+    const badge = join(dir, 'badge.png');
+    await sharp(localBadge(width, height)).png().toFile(badge);
     await runFfmpeg(
       [
         '-i', source,
-        '-vf', `${zoompan(motion, frames, width, height)},format=yuv420p`,
+        '-i', badge,
+        '-filter_complex', `[0:v]${zoompan(motion, frames, width, height)}[moving];[moving][1:v]overlay=0:0,format=yuv420p`,
         '-frames:v', String(frames),
         '-r', String(VIDEO_FPS),
         '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high',
