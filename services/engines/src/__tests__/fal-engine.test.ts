@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngines, createFalEngine, EngineFailure, EngineInputError, FAL_MODELS, isFalEngine, type FalEngine, type ProviderJobRef } from '../index.js';
 import { createLocalEngine } from '../local/index.js';
-import { startFakeFal, type FakeFal } from './fake-fal.js';
+import { startFakeFal, type FakeFal } from '../testing/fake-fal.js';
 import { garmentPhoto, personPhoto, solidPng } from './fixtures.js';
 
 let fake: FakeFal;

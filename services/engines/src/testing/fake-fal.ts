@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for fal's queue and storage HTTP APIs, as `@fal-ai/client` calls them once its
+ * A local stand-in for fal's queue and storage HTTP APIs (exported as `@atelier/engines/testing` so
+ * services can test their fal paths too), as `@fal-ai/client` calls them once its
  * hosts are rewritten to `<base>/queue/…` and `<base>/rest/…`:
  *   POST /rest/storage/upload/initiate → { upload_url, file_url }; PUT upload_url stores the bytes
  *   POST /queue/<endpoint>             → { request_id, status_url, response_url, cancel_url }
@@ -26,6 +27,8 @@ export interface FakeFalOptions {
   failing?: Set<string>;
   image: Buffer;
   video: Buffer;
+  /** The FAL_KEY the fake accepts (default `test-key`). */
+  key?: string;
 }
 
 export interface FakeFal {
@@ -119,7 +122,7 @@ export async function startFakeFal(options: FakeFalOptions): Promise<FakeFal> {
           authorization: req.headers.authorization,
           polls: 0,
         };
-        if (request.authorization !== 'Key test-key') return json(401, { detail: 'Invalid key' });
+        if (request.authorization !== `Key ${options.key ?? 'test-key'}`) return json(401, { detail: 'Invalid key' });
         requests.push(request);
         return json(200, {
           status: 'IN_QUEUE',
