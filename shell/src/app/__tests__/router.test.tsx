@@ -190,5 +190,16 @@ describe('app header and host', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
-});
 
+  it('opens the mobile menu with the tabs and pre-alpha label, and closes it on choosing a tab', async () => {
+    apiUser = freeUser;
+    const { router } = renderAt('/app');
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog');
+    expect(menu).toHaveTextContent('pre-alpha');
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('navigation', { name: 'Studio menu' }).querySelector('a[href="/app/image"]')!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/image'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
