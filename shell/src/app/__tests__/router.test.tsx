@@ -1,5 +1,5 @@
 import { useHost } from '@atelier/host';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -201,5 +201,18 @@ describe('app header and host', () => {
     await userEvent.click(screen.getByRole('navigation', { name: 'Studio menu' }).querySelector('a[href="/app/image"]')!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/image'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('blocks the Photoshoots tab with the limit dialog (type dressup) when the avatar allowance is used up', async () => {
+    apiUser = freeUser; // limits: avatar 0 of 0
+    window.localStorage.setItem('photoshootsReturnPath', '/app/image');
+    const { router } = renderAt('/app');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/user-limits', expect.anything()));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50))); // let the limits answer land
+    const nav = await screen.findByRole('navigation', { name: 'Studio' });
+    await userEvent.click(nav.querySelector('a[href="/app/photoshoots"]')!);
+    expect(await screen.findByRole('dialog', { name: 'Not enough credits' })).toHaveTextContent('0 of 0 used');
+    expect(router.state.location.pathname).toBe('/app');
+    expect(window.localStorage.getItem('photoshootsReturnPath')).toBeNull();
   });
 });

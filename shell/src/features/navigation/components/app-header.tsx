@@ -10,9 +10,10 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@atelier/ui';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { NAVIGATIONS, PRODUCT_NAME, ROUTES, TEXTS } from '../../../constants';
+import { usePhotoshootsGate } from '../hooks/use-photoshoots-gate';
 import { activeTabFromPath, visibleTabs, type AppTab } from '../utils/tabs';
 
 function logout(track: (event: string) => void) {
@@ -45,6 +46,13 @@ export function AppHeader({ avatarEnabled }: AppHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const tabs = visibleTabs(avatarEnabled);
   const active = activeTabFromPath(pathname);
+  const mayOpenPhotoshoots = usePhotoshootsGate();
+  const guardTab = (tab: AppTab) => (event: MouseEvent) => {
+    if (tab.id === 'photoshoots' && !mayOpenPhotoshoots()) {
+      event.preventDefault();
+      setMenuOpen(false);
+    }
+  };
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur">
@@ -59,6 +67,7 @@ export function AppHeader({ avatarEnabled }: AppHeaderProps) {
               <Link
                 key={tab.id}
                 to={tab.to}
+                onClick={guardTab(tab)}
                 aria-current={active === tab.id ? 'page' : undefined}
                 className={cn(
                   'inline-flex items-center rounded-full px-3.5 py-1.5 text-sm transition-colors hover:bg-muted',
@@ -118,6 +127,7 @@ export function AppHeader({ avatarEnabled }: AppHeaderProps) {
                   <DialogClose asChild key={tab.id}>
                     <Link
                       to={tab.to}
+                      onClick={guardTab(tab)}
                       aria-current={active === tab.id ? 'page' : undefined}
                       className={cn(
                         'flex items-center rounded-md px-3 py-2.5 text-base',
