@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import tailwindcss from '@tailwindcss/postcss';
+import scopeRemoteCss from '@atelier/ui/postcss-scope-remote';
 import { REMOTES } from './index.mjs';
 
 const DEFAULT_GATEWAY_URL = 'http://127.0.0.1:8080';
@@ -57,7 +58,21 @@ export function createRemoteConfig({ root, folder, federation }) {
           },
           {
             test: /\.css$/,
-            use: [{ loader: 'postcss-loader', options: { postcssOptions: { plugins: [tailwindcss({ base: root })] } } }],
+            use: [
+              {
+                loader: 'postcss-loader',
+                options: {
+                  postcssOptions: {
+                    // In the composed product the remote's utilities apply only inside its
+                    // [data-remote] container, so they never undo the shell's responsive classes.
+                    // The dev host page (rspack serve) has no shell to protect, so it keeps them global.
+                    plugins: [tailwindcss({ base: root }), !serving && scopeRemoteCss({ remote: remote.name })].filter(
+                      Boolean,
+                    ),
+                  },
+                },
+              },
+            ],
             type: 'css',
           },
         ],

@@ -145,6 +145,11 @@ export function testConfig(env: Record<string, string | undefined> = {}): Gatewa
     IDENTITY_SECRET: SECRET,
     LOG_LEVEL: 'silent',
     SHELL_DIR: tempDir(),
+    // Empty build folders, so no test depends on whether the real remotes have been built.
+    REMOTE_MF_CREATE_DIR: tempDir(),
+    REMOTE_MF_PHOTOSHOOT_DIR: tempDir(),
+    REMOTE_MF_CANVAS_DIR: tempDir(),
+    REMOTE_MF_PRICING_DIR: tempDir(),
     ...env,
   });
 }

@@ -12,6 +12,7 @@ export function RegionPicker({ open, onPick }: RegionPickerProps) {
     <Dialog open={open}>
       <DialogContent
         hideClose
+        data-remote="mf_pricing"
         onEscapeKeyDown={(event) => event.preventDefault()}
         onPointerDownOutside={(event) => event.preventDefault()}
         onInteractOutside={(event) => event.preventDefault()}

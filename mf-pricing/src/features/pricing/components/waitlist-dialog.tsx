@@ -35,7 +35,7 @@ export function WaitlistDialog({ open, onOpenChange }: WaitlistDialogProps) {
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
+      <DialogContent data-remote="mf_pricing">
         {joined ? (
           <DialogHeader>
             <DialogTitle>{WAITLIST.successTitle}</DialogTitle>
