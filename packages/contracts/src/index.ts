@@ -1,2 +1,5 @@
 export * from './account.js';
 export * from './errors.js';
+export * from './credits.js';
+export * from './create.js';
+export * from './events.js';

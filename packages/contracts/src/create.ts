@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** The kinds of generation the create service makes (SPEC.md §3, §9). */
+export const generationTypeSchema = z.enum(['image', 'video', 'dressup']);
+export type GenerationType = z.infer<typeof generationTypeSchema>;
+
+export const generationStatusSchema = z.enum(['queued', 'processing', 'completed', 'failed']);
+export type GenerationStatus = z.infer<typeof generationStatusSchema>;
+
+/** Video models (SPEC.md §9): VEO 3.1 and SORA 2 are for Advanced and Pro only. */
+export const videoModelSchema = z.enum(['wan-2.5', 'veo-3.1', 'sora-2']);
+export type VideoModel = z.infer<typeof videoModelSchema>;
+export const PREMIUM_VIDEO_MODELS: readonly VideoModel[] = ['veo-3.1', 'sora-2'];
+
+export const aspectRatioSchema = z.enum(['2:3', '1:1', '3:4', '4:5', '9:16', '16:9']);
+export type AspectRatio = z.infer<typeof aspectRatioSchema>;
+
+/** Which engine made a result: `local` (offline, on this machine) or `fal` (hosted models). */
+export const engineNameSchema = z.enum(['local', 'fal']);
+
+/** One generation as `GET /api/generations` lists it. */
+export const generationSchema = z.object({
+  id: z.string(),
+  type: generationTypeSchema,
+  status: generationStatusSchema,
+  prompt: z.string().nullable(),
+  presetId: z.string().nullable(),
+  model: z.string().nullable(),
+  aspectRatio: aspectRatioSchema.nullable(),
+  /** Input images (media URLs): the source image of a video, the person and garment of a dress-up. */
+  inputs: z.record(z.string(), z.string()),
+  imageUrl: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  engine: engineNameSchema.nullable(),
+  cost: z.number().int().nonnegative(),
+  errorMessage: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  completedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Generation = z.infer<typeof generationSchema>;
+
+/** GET /api/generations?limit=&cursor= → newest first. */
+export const generationsPageSchema = z.object({
+  items: z.array(generationSchema),
+  nextCursor: z.string().nullable(),
+});
+export type GenerationsPage = z.infer<typeof generationsPageSchema>;
+
+/** POST /api/generations/image (JSON) → 202 {@link StartedGeneration}. */
+export const startImageSchema = z.object({
+  prompt: z.string().trim().min(1, 'Please enter a prompt').max(2000),
+  presetId: z.string().min(1).optional(),
+  aspectRatio: aspectRatioSchema.default('2:3'),
+});
+export type StartImage = z.infer<typeof startImageSchema>;
+
+/** POST /api/generations/video (JSON) → 202. `imageUrl` is one of our own media URLs. */
+export const startVideoSchema = z.object({
+  imageUrl: z.string().min(1, 'Please choose an image'),
+  prompt: z.string().trim().max(2000).optional(),
+  model: videoModelSchema.default('wan-2.5'),
+});
+export type StartVideo = z.infer<typeof startVideoSchema>;
+
+/** POST /api/generations/dressup (JSON) → 202: a person image and a garment image, both media URLs. */
+export const startDressUpSchema = z.object({
+  personImageUrl: z.string().min(1, 'Please add a photo of a person'),
+  garmentImageUrl: z.string().min(1, 'Please add a garment'),
+});
+export type StartDressUp = z.infer<typeof startDressUpSchema>;
+
+export const startedGenerationSchema = z.object({ id: z.string(), status: generationStatusSchema });
+export type StartedGeneration = z.infer<typeof startedGenerationSchema>;
+
+/** POST /api/uploads (multipart, field `file`) → 201: the stored, re-encoded image. */
+export const uploadResultSchema = z.object({
+  url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** A preset of the picker (GET /api/presets). */
+export const presetSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  style: z.string(),
+  prompt: z.string(),
+  thumbnailUrl: z.string(),
+});
+export type Preset = z.infer<typeof presetSchema>;
+
+/** POST /api/dev/generate-test-content → `{count}`. */
+export const testContentSchema = z.object({ count: z.number().int().nonnegative() });

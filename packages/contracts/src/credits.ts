@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { planSchema } from './account.js';
+
+/** What a generation costs to start (SPEC.md §9). */
+export const CREDIT_COSTS = { image: 1, video: 20, dressup: 1, canvas: 1 } as const;
+export type CreditCostKind = keyof typeof CREDIT_COSTS;
+
+/** The two counters of a period: `credits` for generations, `avatar` for photoshoots. */
+export const creditFeatureSchema = z.enum(['credits', 'avatar']);
+export type CreditFeature = z.infer<typeof creditFeatureSchema>;
+
+/** Idempotency key of a ledger movement: the caller's own id for the work (a generation id, a job id). */
+const ledgerKeySchema = z.string().min(1).max(200);
+
+/**
+ * POST /internal/credits/reserve (account, service identity only) → 200 {@link ReserveResponse}, or
+ * 402 {@link LimitReached}. Repeating a key charges once and answers the same.
+ */
+export const reserveRequestSchema = z.object({
+  userId: z.string().min(1),
+  feature: creditFeatureSchema,
+  amount: z.number().int().positive(),
+  key: ledgerKeySchema,
+});
+export type ReserveRequest = z.infer<typeof reserveRequestSchema>;
+
+export const reserveResponseSchema = z.object({
+  /** What is left of the feature's limit in the current period after this reserve (unlimited: the limit). */
+  remaining: z.number().int(),
+});
+export type ReserveResponse = z.infer<typeof reserveResponseSchema>;
+
+/** The 402 body of a reserve that the period cannot pay for. */
+export const limitReachedSchema = z.object({
+  error: z.string(),
+  limitReached: z.literal(true),
+  used: z.number().int().nonnegative(),
+  limit: z.number().int().nonnegative(),
+});
+export type LimitReached = z.infer<typeof limitReachedSchema>;
+
+/** POST /internal/credits/refund → 200 {@link RefundResponse}; a second refund of a key refunds 0. */
+export const refundRequestSchema = z.object({ key: ledgerKeySchema });
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+export const refundResponseSchema = z.object({ refunded: z.number().int().nonnegative() });
+export type RefundResponse = z.infer<typeof refundResponseSchema>;
+
+/**
+ * POST /internal/plans/set (account, service identity only; the billing service's hook): the user's plan
+ * and the billing period it pays for. A free plan goes back to daily free periods.
+ */
+export const setPlanRequestSchema = z.object({
+  userId: z.string().min(1),
+  plan: planSchema,
+  periodStart: z.iso.datetime({ offset: true }).optional(),
+  periodEnd: z.iso.datetime({ offset: true }).optional(),
+  stripeSubscriptionId: z.string().nullable().optional(),
+});
+export type SetPlanRequest = z.infer<typeof setPlanRequestSchema>;
