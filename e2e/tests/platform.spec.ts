@@ -35,9 +35,18 @@ test('a new visitor signs in through development sign-in and opens every remote 
 
   for (const { path, remote } of remoteRoutes) {
     await page.goto(path);
-    await expect(page.locator(`[data-remote="${remote}"]`)).toBeVisible();
+    await expect(page.locator(`section[data-remote="${remote}"]`)).toBeVisible();
   }
   expect([...manifestsLoaded].sort()).toEqual(['mf-canvas', 'mf-create', 'mf-photoshoot', 'mf-pricing']);
+
+  // A remote's stylesheet must not undo the shell's responsive classes: the desktop tabs stay visible
+  // after remotes have loaded, also across client-side navigation between them.
+  await page.goto('/app/canvas');
+  await expect(page.locator('section[data-remote="mf_canvas"]')).toBeVisible();
+  const tabs = page.getByRole('navigation').first();
+  await tabs.getByRole('link', { name: 'Image' }).click();
+  await expect(page.locator('section[data-remote="mf_create"]')).toBeVisible();
+  await expect(tabs.getByRole('link', { name: 'Canvas' })).toBeVisible();
   expect(consoleErrors.filter((e) => /Invalid hook call|more than one copy of React/i.test(e))).toEqual([]);
 });
 
@@ -79,8 +88,8 @@ test.describe('with one remote missing', () => {
     await page.goto(`${product.url}/app/canvas`);
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
     await page.goto(`${product.url}/app/image`);
-    await expect(page.locator('[data-remote="mf_create"]')).toBeVisible();
+    await expect(page.locator('section[data-remote="mf_create"]')).toBeVisible();
     await page.goto(`${product.url}/pricing`);
-    await expect(page.locator('[data-remote="mf_pricing"]')).toBeVisible();
+    await expect(page.locator('section[data-remote="mf_pricing"]')).toBeVisible();
   });
 });
