@@ -1,6 +1,6 @@
 // Tables of the account service. Kept free of relative imports: drizzle-kit loads this file directly.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const planEnum = pgEnum('plan', ['free', 'basic', 'advanced', 'pro']);
 
@@ -15,6 +15,12 @@ export const users = pgTable(
     issuer: text('issuer'),
     subject: text('subject'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the user last moved to another plan (or signed up): a plan change starts a fresh period. */
+    planStartedAt: timestamp('plan_started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The billing cycle the paid plan runs in, as billing last reported it (null: none reported). */
+    billingPeriodStart: timestamp('billing_period_start', { withTimezone: true, mode: 'date' }),
+    billingPeriodEnd: timestamp('billing_period_end', { withTimezone: true, mode: 'date' }),
+    stripeSubscriptionId: text('stripe_subscription_id'),
   },
   (t) => [uniqueIndex('users_issuer_subject_unique').on(t.issuer, t.subject)],
 );
@@ -38,7 +44,7 @@ export const sessions = pgTable(
 
 /**
  * One row per user and billing period: the allowance granted for the period and what was used of
- * it. Created when first needed; the credit ledger (next issue) moves the `used` figures.
+ * it. Created when first needed; the credit ledger moves the `used` figures.
  */
 export const usagePeriods = pgTable(
   'usage_periods',
@@ -59,5 +65,56 @@ export const usagePeriods = pgTable(
   (t) => [
     uniqueIndex('usage_periods_user_start_unique').on(t.userId, t.startsAt),
     check('usage_periods_used_nonnegative', sql`${t.creditsUsed} >= 0 and ${t.avatarUsed} >= 0`),
+  ],
+);
+
+export const creditFeatureEnum = pgEnum('credit_feature', ['credits', 'avatar']);
+export const creditMovementKindEnum = pgEnum('credit_movement_kind', ['reserve', 'refund']);
+
+/**
+ * The credit ledger: every reserve and refund, keyed by the caller's idempotency key (one reserve and at
+ * most one refund per key). `result` is the answer given to the reserve (status and body), replayed on a
+ * repeat; a refused reserve is recorded too and moved nothing.
+ */
+export const creditMovements = pgTable(
+  'credit_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodId: uuid('period_id')
+      .notNull()
+      .references(() => usagePeriods.id, { onDelete: 'cascade' }),
+    feature: creditFeatureEnum('feature').notNull(),
+    amount: integer('amount').notNull(),
+    kind: creditMovementKindEnum('kind').notNull(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    result: jsonb('result').$type<{ status: number; body: Record<string, unknown> }>(),
+  },
+  (t) => [
+    uniqueIndex('credit_movements_kind_key_unique').on(t.kind, t.key),
+    index('credit_movements_user_id_idx').on(t.userId),
+    check('credit_movements_amount_nonnegative', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Analytics events (SPEC.md §7), with the user and plan when signed in. */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    plan: planEnum('plan'),
+    eventType: text('event_type').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /** The UTC calendar day of `created_at`: daily_active is kept once per user and day. */
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('events_daily_active_unique').on(t.userId, t.day).where(sql`${t.eventType} = 'daily_active'`),
+    index('events_created_at_idx').on(t.createdAt),
   ],
 );
