@@ -4,6 +4,7 @@ import type { AccountConfig } from './config.js';
 import { authRoutes } from './routes/auth.js';
 import { configRoutes } from './routes/config.js';
 import { internalRoutes } from './routes/internal.js';
+import { internalUserRoutes } from './routes/internal-users.js';
 import { limitsRoutes } from './routes/limits.js';
 import { createSessions } from './sessions.js';
 
@@ -30,6 +31,7 @@ export function createApp({ config, database, logger, clock = () => new Date() }
   });
   app.use(identity(config.identitySecret));
   app.use(internalRoutes({ identitySecret: config.identitySecret, sessions }));
+  app.use(internalUserRoutes({ identitySecret: config.identitySecret, db }));
   app.use(authRoutes({ config, db, sessions }));
   app.use(limitsRoutes({ db, clock }));
   app.use(configRoutes({ config }));

@@ -1,0 +1,22 @@
+import { notFound, requireService, type Db } from '@atelier/kit';
+import { Router } from 'express';
+import { findUserById } from '../db/users.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /internal/users/:id (service token only) → 200 `{ id, plan }` or 404. Other services read a
+ * user's plan here (the create service gates premium video models by it).
+ */
+export function internalUserRoutes({ identitySecret, db }: { identitySecret: string; db: Db }): Router {
+  const router = Router();
+  router.get('/internal/users/:id', requireService(identitySecret), async (req, res) => {
+    const id = req.params.id;
+    if (!UUID.test(id)) throw notFound('No such user');
+    const user = await findUserById(db, id);
+    if (!user) throw notFound('No such user');
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ id: user.id, plan: user.plan });
+  });
+  return router;
+}
