@@ -5,12 +5,14 @@ import { federationDefaults, offlineRemotePluginPath } from '@atelier/federation
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
 import tailwindcss from '@tailwindcss/postcss';
+import { readShellConfig } from './shell-config';
 
 const root = import.meta.dirname;
 const gatewayUrl = process.env.GATEWAY_URL || 'http://127.0.0.1:8080';
 
 export default (env: Record<string, unknown> = {}): Configuration => {
   const production = !env.RSPACK_SERVE && process.env.NODE_ENV !== 'development';
+  const shellConfig = readShellConfig(process.env); // a bad value stops the build, naming the variable
   return {
     context: root,
     mode: production ? 'production' : 'development',
@@ -55,6 +57,7 @@ export default (env: Record<string, unknown> = {}): Configuration => {
         // A remote that cannot be fetched resolves to a module that throws, caught by that route's boundary.
         runtimePlugins: [offlineRemotePluginPath],
       }),
+      new rspack.DefinePlugin({ __SHELL_CONFIG__: JSON.stringify(shellConfig) }),
       new rspack.HtmlRspackPlugin({ template: './src/index.html' }),
     ],
     performance: { hints: false },
