@@ -11,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function internalUserRoutes({ identitySecret, db }: { identitySecret: string; db: Db }): Router {
   const router = Router();
   router.get('/internal/users/:id', requireService(identitySecret), async (req, res) => {
-    const id = req.params.id;
+    const id = String(req.params.id ?? '');
     if (!UUID.test(id)) throw notFound('No such user');
     const user = await findUserById(db, id);
     if (!user) throw notFound('No such user');
