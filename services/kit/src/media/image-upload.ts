@@ -1,0 +1,228 @@
+import busboy from 'busboy';
+import type { Request, RequestHandler } from 'express';
+import sharp from 'sharp';
+import { HttpError, badRequest } from '../errors.js';
+import type { MediaStore } from './types.js';
+
+/** Largest upload accepted (the image file itself). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Decoded images above this many pixels are refused (decompression bombs). */
+export const MAX_UPLOAD_PIXELS = 40_000_000;
+
+export const UPLOAD_ERRORS = {
+  tooLarge: 'File too large: images can be at most 10 MB',
+  notMultipart: 'Expected a multipart/form-data upload',
+  missingFile: 'No image uploaded: send it in the form field "file"',
+  empty: 'The uploaded file is empty',
+  unsupportedType: 'Unsupported file type: upload a JPEG, PNG or WebP image',
+  tooManyPixels: 'Image is too large: at most 40 megapixels',
+  unreadable: 'The image could not be read: it is damaged or incomplete',
+  malformed: 'Malformed multipart upload',
+} as const;
+
+export type UploadImageType = 'image/jpeg' | 'image/png' | 'image/webp';
+
+export interface ImageUploadOptions {
+  /** Form field carrying the image (default `file`). */
+  field?: string;
+  maxBytes?: number;
+  maxPixels?: number;
+  /** Key prefix in the media store (default `uploads`). */
+  prefix?: string;
+}
+
+export interface ParsedImageUpload {
+  file: Buffer;
+  /** The file's type as its first bytes say. */
+  contentType: UploadImageType;
+  /** The other (text) fields of the form, e.g. `characterId`. */
+  fields: Record<string, string>;
+}
+
+export interface AcceptedImage {
+  url: string;
+  key: string;
+  width: number;
+  height: number;
+  contentType: UploadImageType;
+}
+
+/** The file type from its first bytes (magic numbers); the name and the client's type are never trusted. */
+export function sniffImageType(head: Buffer): UploadImageType | undefined {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  return undefined;
+}
+
+/** Bytes of multipart framing tolerated on top of the file before Content-Length alone means 413. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+/** After refusing an upload we read and discard at most this much more, then drop the connection. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+const SNIFF_BYTES = 12;
+
+/**
+ * Stops using the rest of a refused request body. The client is still sending, so the body is read and
+ * thrown away (up to a cap) to let it see our answer; beyond the cap the connection is dropped.
+ */
+function discardRest(req: Request): void {
+  req.unpipe();
+  if (req.readableEnded) return;
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DRAIN_LIMIT) req.socket.destroy();
+  });
+  req.resume();
+}
+
+/**
+ * Reads a multipart upload as a stream with busboy: the image of field `field` (at most `maxBytes`,
+ * type checked from its first bytes as they arrive) and the text fields. Refuses with HttpError:
+ * 413 beyond the size (reading stops there), 415 for a type that is not JPEG, PNG or WebP, 400 otherwise.
+ */
+export function parseImageUpload(req: Request, options: Pick<ImageUploadOptions, 'field' | 'maxBytes'> = {}): Promise<ParsedImageUpload> {
+  const field = options.field ?? 'file';
+  const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
+
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const fail = (error: HttpError) => {
+      if (settled) return;
+      settled = true;
+      discardRest(req);
+      reject(error);
+    };
+
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) {
+      fail(new HttpError(413, UPLOAD_ERRORS.tooLarge));
+      return;
+    }
+
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21, headerPairs: 20 },
+      });
+    } catch {
+      fail(new HttpError(415, UPLOAD_ERRORS.notMultipart));
+      return;
+    }
+
+    const fields: Record<string, string> = {};
+    interface Collected {
+      chunks: Buffer[];
+      size: number;
+      contentType?: UploadImageType;
+    }
+    let file: Collected | undefined;
+
+    parser.on('field', (name, value) => {
+      if (!Object.hasOwn(fields, name)) fields[name] = value;
+    });
+
+    parser.on('file', (name, stream) => {
+      if (name !== field || file) {
+        stream.resume();
+        return;
+      }
+      const current: Collected = { chunks: [], size: 0 };
+      file = current;
+      stream.on('data', (chunk: Buffer) => {
+        if (settled) return;
+        current.chunks.push(chunk);
+        current.size += chunk.length;
+        if (!current.contentType && current.size >= SNIFF_BYTES) {
+          current.contentType = sniffImageType(Buffer.concat(current.chunks).subarray(0, SNIFF_BYTES));
+          if (!current.contentType) fail(new HttpError(415, UPLOAD_ERRORS.unsupportedType));
+        }
+      });
+      stream.on('limit', () => fail(new HttpError(413, UPLOAD_ERRORS.tooLarge)));
+    });
+
+    parser.on('filesLimit', () => undefined);
+    parser.on('error', () => fail(badRequest(UPLOAD_ERRORS.malformed)));
+    parser.on('close', () => {
+      if (settled) return;
+      if (!file) return fail(badRequest(UPLOAD_ERRORS.missingFile));
+      if (file.size === 0) return fail(badRequest(UPLOAD_ERRORS.empty));
+      const data = Buffer.concat(file.chunks);
+      const contentType = file.contentType ?? sniffImageType(data);
+      if (!contentType) return fail(new HttpError(415, UPLOAD_ERRORS.unsupportedType));
+      settled = true;
+      resolve({ file: data, contentType, fields });
+    });
+    req.on('aborted', () => fail(badRequest('Upload aborted')));
+    req.pipe(parser);
+  });
+}
+
+const SHARP_FORMATS: Record<string, UploadImageType> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/**
+ * Decodes an untrusted image and encodes it again in the same format: turned upright from its EXIF
+ * orientation, then written without any metadata (no EXIF, GPS, XMP or ICC comments survive). Images
+ * over `maxPixels` are refused from their header before any pixel is decoded.
+ */
+export async function normalizeImage(
+  input: Buffer,
+  maxPixels = MAX_UPLOAD_PIXELS,
+): Promise<{ data: Buffer; width: number; height: number; contentType: UploadImageType }> {
+  let format: string | undefined;
+  let pixels: number;
+  try {
+    const meta = await sharp(input, { limitInputPixels: false }).metadata();
+    format = meta.format;
+    pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  } catch {
+    throw badRequest(UPLOAD_ERRORS.unreadable);
+  }
+  const contentType = format ? SHARP_FORMATS[format] : undefined;
+  if (!contentType) throw new HttpError(415, UPLOAD_ERRORS.unsupportedType);
+  if (pixels <= 0) throw badRequest(UPLOAD_ERRORS.unreadable);
+  if (pixels > maxPixels) throw badRequest(UPLOAD_ERRORS.tooManyPixels);
+
+  const image = sharp(input, { limitInputPixels: maxPixels, failOn: 'warning', animated: false }).autoOrient();
+  const encoded =
+    contentType === 'image/jpeg'
+      ? image.jpeg({ quality: 90 })
+      : contentType === 'image/png'
+        ? image.png()
+        : image.webp({ quality: 90 });
+  try {
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height, contentType };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw badRequest(UPLOAD_ERRORS.tooManyPixels);
+    throw badRequest(UPLOAD_ERRORS.unreadable);
+  }
+}
+
+/** Parses, checks, re-encodes and stores one uploaded image; returns where it lives. */
+export async function acceptImageUpload(
+  req: Request,
+  store: MediaStore,
+  options: ImageUploadOptions = {},
+): Promise<AcceptedImage & { fields: Record<string, string> }> {
+  const parsed = await parseImageUpload(req, options);
+  const image = await normalizeImage(parsed.file, options.maxPixels ?? MAX_UPLOAD_PIXELS);
+  const stored = await store.put(image.data, { contentType: image.contentType, prefix: options.prefix ?? 'uploads' });
+  return { url: stored.url, key: stored.key, width: image.width, height: image.height, contentType: image.contentType, fields: parsed.fields };
+}
+
+/**
+ * `POST /api/uploads` (multipart, field `file`) → 201 `{ url, width, height, contentType }`
+ * (`uploadResultSchema` of @atelier/contracts). Errors go to the app's error middleware as HttpError.
+ */
+export function uploadImageHandler(store: MediaStore, options: ImageUploadOptions = {}): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const image = await acceptImageUpload(req, store, options);
+      res.status(201).json({ url: image.url, width: image.width, height: image.height, contentType: image.contentType });
+    } catch (error) {
+      next(error);
+    }
+  };
+}
