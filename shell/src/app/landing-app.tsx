@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { ROUTES } from '../constants';
+import { LandingScreen } from './landing-screen';
+
+type Visitor = 'loading' | 'visitor' | 'signed-in';
+
+/** GET /api/auth/user without React Query: 200 is a signed-in user, 401 (or any failure) a visitor. */
+async function fetchVisitor(): Promise<Visitor> {
+  try {
+    const res = await fetch('/api/auth/user', { credentials: 'include' });
+    return res.ok ? 'signed-in' : 'visitor';
+  } catch (error) {
+    console.warn('[landing] auth check failed:', error);
+    return 'visitor';
+  }
+}
+
+export interface LandingAppProps {
+  /** Starts the full app at `to` (the router, React Query and the remotes load then). */
+  enterApp: (to: string, options?: { replace?: boolean }) => void;
+  /** Warms the full app's code when the visitor is about to leave the landing page. */
+  prefetchApp?: () => void;
+}
+
+/**
+ * A first visit to `/` renders this light page instead of the full app, so the landing loads only React and
+ * its own code. It keeps SPEC §2's rules: a spinner while auth loads, a signed-in user goes to /app.
+ */
+export function LandingApp({ enterApp, prefetchApp }: LandingAppProps) {
+  const [visitor, setVisitor] = useState<Visitor>('loading');
+
+  useEffect(() => {
+    let cancelled = false;
+    void fetchVisitor().then((result) => {
+      if (cancelled) return;
+      if (result === 'signed-in') enterApp(ROUTES.app, { replace: true });
+      else setVisitor(result);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [enterApp]);
+
+  if (visitor !== 'visitor') {
+    return (
+      <div className="flex min-h-svh items-center justify-center bg-ink text-ivory/70">
+        <span role="status" aria-label="Checking your session" className="h-6 w-6 animate-spin rounded-full border-2 border-current border-t-transparent" />
+      </div>
+    );
+  }
+  return (
+    <div onPointerOver={prefetchApp} onFocus={prefetchApp}>
+      <LandingScreen onNavigate={(to) => enterApp(to)} />
+    </div>
+  );
+}
