@@ -1,0 +1,223 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import request from 'supertest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBaseApp, finishApp } from '../app.js';
+import { MAX_UPLOAD_BYTES, UPLOAD_ERRORS, acceptImageUpload, uploadImageHandler } from '../media/image-upload.js';
+import { createMediaStore } from '../media/store.js';
+import { filesUnder, listen, makeImage, pngDeclaring } from './media-fixtures.js';
+import { silentLogger, tempDir } from './helpers.js';
+
+const data = tempDir();
+const store = createMediaStore({ dataDir: data.dir });
+const mediaDir = join(data.dir, 'media');
+let server: Awaited<ReturnType<typeof listen>>;
+
+function buildApp() {
+  const app = createBaseApp({ name: 'upload-test', logger: silentLogger });
+  app.post('/api/uploads', uploadImageHandler(store));
+  // Another form: photoshoot's clothingImage plus a text field, through acceptImageUpload.
+  app.post('/api/avatar/generate', async (req, res, next) => {
+    try {
+      const image = await acceptImageUpload(req, store, { field: 'clothingImage', prefix: 'garments', maxBytes: 1024 * 1024 });
+      res.status(201).json(image);
+    } catch (error) {
+      next(error);
+    }
+  });
+  return finishApp(app, silentLogger);
+}
+
+/** Reads back what an upload answer points at. */
+async function storedImage(url: string) {
+  const key = store.keyFromUrl(url);
+  expect(key).not.toBeNull();
+  const file = readFileSync(join(mediaDir, ...key!.split('/')));
+  return { file, meta: await sharp(file).metadata() };
+}
+
+beforeAll(async () => {
+  server = await listen(buildApp());
+});
+afterAll(async () => {
+  await server.close();
+  data.remove();
+});
+
+describe('POST /api/uploads', () => {
+  let filesBefore: number;
+  beforeEach(() => {
+    filesBefore = filesUnder(mediaDir).length;
+  });
+  const nothingStored = () => expect(filesUnder(mediaDir).length).toBe(filesBefore);
+
+  it('accepts a PNG: 201 with its url, width, height and type, stored re-encoded under uploads/', async () => {
+    const png = await makeImage(64, 48, 'png');
+    const res = await request(server.url).post('/api/uploads').attach('file', png, { filename: 'photo.png', contentType: 'image/png' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ url: expect.stringMatching(/^\/media\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/), width: 64, height: 48, contentType: 'image/png' });
+    const { meta } = await storedImage(res.body.url);
+    expect(meta).toMatchObject({ format: 'png', width: 64, height: 48 });
+  });
+
+  it('accepts a WebP whatever name and type the client claims', async () => {
+    const webp = await makeImage(40, 30, 'webp');
+    const res = await request(server.url).post('/api/uploads').attach('file', webp, { filename: 'looks-like.jpg', contentType: 'image/jpeg' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ width: 40, height: 30, contentType: 'image/webp' });
+    expect(res.body.url).toMatch(/\.webp$/);
+    expect((await storedImage(res.body.url)).meta).toMatchObject({ format: 'webp', width: 40, height: 30 });
+  });
+
+  it('strips EXIF and GPS from a JPEG and turns it upright first', async () => {
+    const jpeg = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#336699' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'Atelier Test Camera', Model: 'Leak 1', Copyright: 'someone' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 3/1' },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const before = await sharp(jpeg).metadata();
+    expect(before.exif).toBeDefined();
+    expect(before.exif!.toString('latin1')).toContain('Atelier Test Camera');
+    expect(before.orientation).toBe(6);
+
+    const res = await request(server.url).post('/api/uploads').attach('file', jpeg, 'gps.jpg');
+    expect(res.status).toBe(201);
+    // Orientation 6 means "rotate 90°": the upright image is 40 wide and 60 high.
+    expect(res.body).toMatchObject({ width: 40, height: 60, contentType: 'image/jpeg' });
+    const { file, meta } = await storedImage(res.body.url);
+    expect(meta).toMatchObject({ format: 'jpeg', width: 40, height: 60 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(file.includes(Buffer.from('Exif\0'))).toBe(false);
+    expect(file.includes(Buffer.from('Atelier Test Camera'))).toBe(false);
+  });
+
+  it('413 for a file one byte over 10 MB (counted while streaming)', async () => {
+    const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 1);
+    (await makeImage(8, 8, 'png')).copy(big);
+    const res = await request(server.url).post('/api/uploads').attach('file', big, 'big.png');
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: UPLOAD_ERRORS.tooLarge });
+    expect(UPLOAD_ERRORS.tooLarge).toBe('File too large: images can be at most 10 MB');
+    nothingStored();
+  });
+
+  it('413 from Content-Length alone for a body far over the limit', async () => {
+    const big = Buffer.alloc(12 * 1024 * 1024, 1);
+    const res = await request(server.url).post('/api/uploads').attach('file', big, 'big.png');
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: UPLOAD_ERRORS.tooLarge });
+    nothingStored();
+  });
+
+  it('413 for a chunked upload without Content-Length once the stream passes the limit', async () => {
+    const boundary = 'atelier-boundary';
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const png = await makeImage(8, 8, 'png');
+    const megabyte = Buffer.alloc(1024 * 1024, 7);
+    const body = Readable.from((function* () {
+      yield head;
+      yield png;
+      for (let i = 0; i < 11; i += 1) yield megabyte;
+      yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    })());
+    const res = await fetch(`${server.url}/api/uploads`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: Readable.toWeb(body) as ReadableStream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: UPLOAD_ERRORS.tooLarge });
+    nothingStored();
+  });
+
+  it.each([
+    ['a GIF', () => makeImage(10, 10, 'gif'), 'image/gif'],
+    ['text named .png', async () => Buffer.from('hello, this is not an image at all'), 'image/png'],
+    ['an SVG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), 'image/svg+xml'],
+    ['a PDF', async () => Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n'), 'application/pdf'],
+  ])('415 for %s (type read from the bytes)', async (_name, make, claimed) => {
+    const res = await request(server.url).post('/api/uploads').attach('file', await make(), { filename: 'x.png', contentType: claimed });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ error: 'Unsupported file type: upload a JPEG, PNG or WebP image' });
+    nothingStored();
+  });
+
+  it('400 for a truncated JPEG and a truncated PNG', async () => {
+    for (const format of ['jpeg', 'png'] as const) {
+      const whole = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#a0522d' } })
+        .composite([{ input: Buffer.from('<svg width="300" height="200"><circle cx="150" cy="100" r="80" fill="#fff"/></svg>') }])
+        .toFormat(format)
+        .toBuffer();
+      const res = await request(server.url).post('/api/uploads').attach('file', whole.subarray(0, Math.floor(whole.length / 2)), 'cut');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'The image could not be read: it is damaged or incomplete' });
+    }
+    nothingStored();
+  });
+
+  it('400 for a PNG declaring 30000×30000 pixels (decompression bomb), before decoding', async () => {
+    const res = await request(server.url).post('/api/uploads').attach('file', pngDeclaring(30_000, 30_000), 'bomb.png');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Image is too large: at most 40 megapixels' });
+    nothingStored();
+  });
+
+  it('400 for a PNG under the pixel limit whose pixel data stops short', async () => {
+    const res = await request(server.url).post('/api/uploads').attach('file', pngDeclaring(6000, 6000), 'empty.png');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: UPLOAD_ERRORS.unreadable });
+  });
+
+  it('400 without a file field, 400 for an empty file, 415 for a JSON body', async () => {
+    const noFile = await request(server.url).post('/api/uploads').field('title', 'x');
+    expect(noFile.status).toBe(400);
+    expect(noFile.body).toEqual({ error: 'No image uploaded: send it in the form field "file"' });
+
+    const wrongField = await request(server.url).post('/api/uploads').attach('image', await makeImage(4, 4, 'png'), 'a.png');
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body).toEqual({ error: UPLOAD_ERRORS.missingFile });
+
+    const empty = await request(server.url).post('/api/uploads').attach('file', Buffer.alloc(0), 'empty.png');
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ error: 'The uploaded file is empty' });
+
+    const json = await request(server.url).post('/api/uploads').send({ file: 'x' });
+    expect(json.status).toBe(415);
+    expect(json.body).toEqual({ error: 'Expected a multipart/form-data upload' });
+    nothingStored();
+  });
+
+  it('keeps serving on the same connection pool after refusals', async () => {
+    const big = Buffer.alloc(MAX_UPLOAD_BYTES + 10, 0);
+    (await makeImage(4, 4, 'png')).copy(big);
+    await request(server.url).post('/api/uploads').attach('file', big, 'big.png').expect(413);
+    const res = await request(server.url).post('/api/uploads').attach('file', await makeImage(5, 7, 'png'), 'ok.png');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ width: 5, height: 7 });
+  });
+});
+
+describe('acceptImageUpload with other field names', () => {
+  it('reads the named file field, the text fields and a custom size limit', async () => {
+    const res = await request(server.url)
+      .post('/api/avatar/generate')
+      .field('characterId', 'char-7')
+      .attach('clothingImage', await makeImage(20, 10, 'jpeg'), 'shirt.jpg');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ width: 20, height: 10, contentType: 'image/jpeg', fields: { characterId: 'char-7' } });
+    expect(res.body.key).toMatch(/^garments\/\d{4}\/\d{2}\/[0-9a-f]{32}\.jpg$/);
+
+    const big = Buffer.alloc(1024 * 1024 + 1, 0);
+    (await makeImage(4, 4, 'jpeg')).copy(big);
+    const tooBig = await request(server.url).post('/api/avatar/generate').attach('clothingImage', big, 'shirt.jpg');
+    expect(tooBig.status).toBe(413);
+  });
+});
