@@ -39,3 +39,12 @@ export const currentSessionSchema = z.object({
   expiresAt: z.iso.datetime({ offset: true }),
 });
 export type CurrentSession = z.infer<typeof currentSessionSchema>;
+
+/** POST /api/dev/switch-user (developer tools): the signed-in user's plan becomes `userType`. */
+export const devSwitchUserRequestSchema = z.object({ userType: planSchema });
+export type DevSwitchUserRequest = z.infer<typeof devSwitchUserRequestSchema>;
+export const devSwitchUserResponseSchema = z.object({ user: userSchema });
+export type DevSwitchUserResponse = z.infer<typeof devSwitchUserResponseSchema>;
+/** GET /api/dev/current-user-type → the signed-in user's plan. */
+export const devUserTypeResponseSchema = z.object({ userType: planSchema });
+export type DevUserTypeResponse = z.infer<typeof devUserTypeResponseSchema>;

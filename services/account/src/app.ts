@@ -3,9 +3,13 @@ import type { Express } from 'express';
 import type { AccountConfig } from './config.js';
 import { authRoutes } from './routes/auth.js';
 import { configRoutes } from './routes/config.js';
+import { creditRoutes } from './routes/credits.js';
+import { devRoutes } from './routes/dev.js';
 import { internalRoutes } from './routes/internal.js';
 import { internalUserRoutes } from './routes/internal-users.js';
 import { limitsRoutes } from './routes/limits.js';
+import { oidcRoutes } from './routes/oidc.js';
+import { trackRoutes } from './routes/track.js';
 import { createSessions } from './sessions.js';
 
 export interface AccountDeps {
@@ -32,8 +36,12 @@ export function createApp({ config, database, logger, clock = () => new Date() }
   app.use(identity(config.identitySecret));
   app.use(internalRoutes({ identitySecret: config.identitySecret, sessions }));
   app.use(internalUserRoutes({ identitySecret: config.identitySecret, db }));
+  app.use(oidcRoutes({ config, db, sessions, logger, clock })); // before authRoutes: its rate limit covers dev-login
   app.use(authRoutes({ config, db, sessions }));
   app.use(limitsRoutes({ db, clock }));
   app.use(configRoutes({ config }));
+  app.use(creditRoutes({ db, identitySecret: config.identitySecret, clock }));
+  app.use(trackRoutes({ db, clock }));
+  app.use(devRoutes({ config, db, clock }));
   return finishApp(app, logger);
 }

@@ -15,6 +15,7 @@ const accountEnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
   OIDC_CLIENT_ID: z.string().optional(),
   DEV_LOGIN: env.flag(),
+  DEV_TOOLS: env.flag(),
   SESSION_IDLE_TIMEOUT_MS: env.int(DEFAULT_SESSION_IDLE_TIMEOUT_MS).pipe(z.number().positive()),
   SESSION_ABSOLUTE_TIMEOUT_MS: env.int(DEFAULT_SESSION_ABSOLUTE_TIMEOUT_MS).pipe(z.number().positive()),
   LOG_LEVEL: env.logLevel(),
@@ -30,6 +31,8 @@ export interface AccountConfig {
   publicUrl: URL;
   nodeEnv: string;
   devLogin: boolean;
+  /** /api/dev/* (switch plan, exhaust limits). */
+  devTools: boolean;
   sessionIdleTimeoutMs: number;
   sessionAbsoluteTimeoutMs: number;
   logLevel: string;
@@ -39,6 +42,8 @@ export interface AccountConfig {
 /** Reads the account service's environment once; a bad value throws a ConfigError naming it. */
 export function loadAccountConfig(source: NodeJS.ProcessEnv = process.env): AccountConfig {
   const e = loadConfig(accountEnvSchema, source);
+  // Development sign-in stays on until a sign-in provider is configured, and never by default in production.
+  const devLogin = e.DEV_LOGIN ?? (!e.OIDC_CLIENT_ID && e.NODE_ENV !== 'production');
   return {
     port: e.ACCOUNT_PORT,
     host: e.HOST,
@@ -47,8 +52,9 @@ export function loadAccountConfig(source: NodeJS.ProcessEnv = process.env): Acco
     identitySecret: e.IDENTITY_SECRET,
     publicUrl: new URL(e.PUBLIC_URL),
     nodeEnv: e.NODE_ENV,
-    // Development sign-in stays on until a sign-in provider is configured, and never by default in production.
-    devLogin: e.DEV_LOGIN ?? (!e.OIDC_CLIENT_ID && e.NODE_ENV !== 'production'),
+    devLogin,
+    // Developer tools follow development sign-in, but production needs DEV_TOOLS=1 itself.
+    devTools: e.DEV_TOOLS ?? (devLogin && e.NODE_ENV !== 'production'),
     sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MS,
     sessionAbsoluteTimeoutMs: e.SESSION_ABSOLUTE_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,

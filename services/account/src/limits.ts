@@ -1,14 +1,14 @@
 import type { UserLimits } from '@atelier/contracts';
 import type { Db } from '@atelier/kit';
-import { findOrCreateUsagePeriod } from './db/usage.js';
+import { findOrCreateUsagePeriod, type UsagePeriodRow } from './db/usage.js';
 import type { UserRow } from './db/users.js';
-import { allowanceFor, periodContaining, toUserLimits } from './domain/limits.js';
+import { allowanceFor, currentPeriod, toUserLimits } from './domain/limits.js';
 
-/** The user's numbers for the current period (SPEC.md §3 user limits). */
-export async function currentLimits(db: Db, user: UserRow, now: Date): Promise<UserLimits> {
-  const { startsAt, endsAt } = periodContaining(user.createdAt, now);
+/** The user's usage row for the period containing `now`, created with the plan's allowance when first needed. */
+export async function currentPeriodRow(db: Db, user: UserRow, now: Date): Promise<UsagePeriodRow> {
+  const { startsAt, endsAt } = currentPeriod(user, now);
   const allowance = allowanceFor(user.plan);
-  const period = await findOrCreateUsagePeriod(db, {
+  return findOrCreateUsagePeriod(db, {
     userId: user.id,
     startsAt,
     endsAt,
@@ -16,5 +16,9 @@ export async function currentLimits(db: Db, user: UserRow, now: Date): Promise<U
     creditsLimit: allowance.credits,
     avatarLimit: allowance.avatar,
   });
-  return toUserLimits(period);
+}
+
+/** The user's numbers for the current period (SPEC.md §3 user limits). */
+export async function currentLimits(db: Db, user: UserRow, now: Date): Promise<UserLimits> {
+  return toUserLimits(await currentPeriodRow(db, user, now));
 }

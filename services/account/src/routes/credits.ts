@@ -1,0 +1,43 @@
+import { refundRequestSchema, reserveRequestSchema, setPlanRequestSchema, type RefundRequest, type ReserveRequest, type SetPlanRequest } from '@atelier/contracts';
+import { badRequest, requireService, validate, type Db } from '@atelier/kit';
+import { Router } from 'express';
+import { refund, reserve, userForLedger } from '../ledger.js';
+import { currentLimits } from '../limits.js';
+import { changePlan, planChangeFrom, toUser } from '../plans.js';
+
+export interface CreditRouteDeps {
+  db: Db;
+  identitySecret: string;
+  clock: () => Date;
+}
+
+/**
+ * The credit ledger and billing's plan hook, for other services only (service token; the gateway never
+ * forwards /internal).
+ */
+export function creditRoutes({ db, identitySecret, clock }: CreditRouteDeps): Router {
+  const router = Router();
+  const service = requireService(identitySecret);
+
+  router.post('/internal/credits/reserve', service, validate({ body: reserveRequestSchema }), async (req, res) => {
+    const outcome = await reserve(db, req.body as ReserveRequest, clock());
+    res.status(outcome.status).json(outcome.body);
+  });
+
+  router.post('/internal/credits/refund', service, validate({ body: refundRequestSchema }), async (req, res) => {
+    res.json(await refund(db, (req.body as RefundRequest).key, clock()));
+  });
+
+  router.post('/internal/plans/set', service, validate({ body: setPlanRequestSchema }), async (req, res) => {
+    const body = req.body as SetPlanRequest;
+    if (body.periodStart && body.periodEnd && Date.parse(body.periodStart) >= Date.parse(body.periodEnd)) {
+      throw badRequest('Invalid body: periodEnd must be after periodStart');
+    }
+    const now = clock();
+    const user = await userForLedger(db, body.userId);
+    const updated = await changePlan(db, user, planChangeFrom(body, user), now);
+    res.json({ user: toUser(updated), limits: await currentLimits(db, updated, now) });
+  });
+
+  return router;
+}

@@ -1,0 +1,18 @@
+import { trackEventSchema, type TrackEvent } from '@atelier/contracts';
+import { validate, type Db } from '@atelier/kit';
+import { Router } from 'express';
+import { recordEvent } from '../db/events.js';
+
+/**
+ * Analytics (SPEC.md §7): signed in or not; the user and plan come from the session, never the body.
+ * 202 `{ recorded }` — false when a daily_active of the same user and UTC day was already kept.
+ */
+export function trackRoutes({ db, clock }: { db: Db; clock: () => Date }): Router {
+  const router = Router();
+  router.post('/api/track-event', validate({ body: trackEventSchema }), async (req, res) => {
+    const event = req.body as TrackEvent;
+    const recorded = await recordEvent(db, { userId: req.identity?.userId ?? null, event, at: clock() });
+    res.status(202).json({ recorded });
+  });
+  return router;
+}
