@@ -2,8 +2,9 @@
 import { federationDefaults } from '@atelier/federation';
 import { createRemoteConfig } from '@atelier/federation/remote-config';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
 
-export default createRemoteConfig({
+const config = createRemoteConfig({
   root: import.meta.dirname,
   folder: 'mf-create', // gives the dev port (3001) from @atelier/federation's REMOTES
   federation: new ModuleFederationPlugin({
@@ -15,3 +16,15 @@ export default createRemoteConfig({
     dts: { generateTypes: true, consumeTypes: false }, // @mf-types.zip in dist/ gives the shell type hints
   }),
 });
+
+export default (env?: Record<string, unknown>) => {
+  const built = config(env);
+  built.plugins = [
+    ...(built.plugins ?? []),
+    // Host names where the first completed generation sends the ad lead event (SPEC §4); none by default.
+    new rspack.DefinePlugin({
+      __ATELIER_PRODUCTION_HOSTS__: JSON.stringify(process.env.ATELIER_PRODUCTION_HOSTS ?? ''),
+    }),
+  ];
+  return built;
+};

@@ -1,52 +1,112 @@
-import { Button } from '@atelier/ui';
-import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { CREATE_TABS, creditsLabel, type CreateTab } from '../../../constants';
+import type { Generation } from '@atelier/contracts';
+import { useCurrentUser, useHost } from '@atelier/host';
+import { useCallback, useRef, useState } from 'react';
+import { CREATE_TABS, MESSAGES, type CreateTab } from '../../../constants';
+import { useGenerations } from '../api/get-generations';
+import { useGenerationWatcher, type WatchedGeneration } from '../hooks/use-generation-watcher';
+import { generationMetadata } from '../hooks/use-start-generation';
+import { leadAlreadyTracked, leadContentCategory, productionHosts, sendLead } from '../utils/lead-event';
+import { storePendingVideoImage } from '../utils/pending-video-image';
+import { progressTickMs } from '../utils/progress';
+import { CreateForm } from './create-form';
+import { Gallery } from './gallery';
+import { GenerationProgress } from './generation-progress';
+import { GenerationViewer } from './generation-viewer';
 
 /** The shared creation screen of /app/image, /app/video and /app/dress-up, switched by the tab. */
 export function CreateScreen({ tab }: { tab: CreateTab }) {
   const config = CREATE_TABS[tab];
-  const promptId = useId();
-  const [prompt, setPrompt] = useState('');
-  const [searchParams] = useSearchParams();
-  // /app/video and /app/dress-up accept ?imageUrl= as their start (or person) image.
-  const imageUrl = config.imageLabel ? searchParams.get('imageUrl') : null;
+  const host = useHost();
+  const { user } = useCurrentUser();
+  const plan = user?.plan ?? 'free';
+  const [viewing, setViewing] = useState<Generation | null>(null);
+  const [awaitingList, setAwaitingList] = useState(false);
+
+  const generations = useGenerations(awaitingList);
+  const itemsRef = useRef(generations.items);
+  itemsRef.current = generations.items;
+  const listCompleteRef = useRef(!generations.hasNextPage);
+  listCompleteRef.current = !generations.hasNextPage;
+
+  const watcher = useGenerationWatcher(generations.data ? generations.items : undefined, {
+    onCompleted(_generation, watched) {
+      host.track('generation_completed', generationMetadata(plan, watched));
+      const category = leadContentCategory({
+        generations: itemsRef.current,
+        hostname: window.location.hostname,
+        productionHosts: productionHosts(),
+        alreadyTracked: leadAlreadyTracked(),
+        listComplete: listCompleteRef.current,
+      });
+      if (category) sendLead(category);
+    },
+    onFailed(generation, watched) {
+      host.track('generation_failed', generationMetadata(plan, watched));
+      host.toast({
+        title: MESSAGES.generationFailedTitle,
+        description: generation.errorMessage || MESSAGES.generationFailedFallback,
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const { watch } = watcher;
+  const onStarted = useCallback(
+    (id: string, generation: WatchedGeneration) => {
+      watch(id, generation);
+      setAwaitingList(true);
+    },
+    [watch],
+  );
+  if (awaitingList && !watcher.watching) setAwaitingList(false);
+
+  const running = watcher.inFlight(config.type);
+  const phase = watcher.phase(config.type);
+  const tickMs = progressTickMs(config.type, running?.model);
+
+  const createVideo = (imageUrl: string) => {
+    storePendingVideoImage(imageUrl);
+    setViewing(null);
+    host.navigate('/app/video');
+  };
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 lg:py-10">
-      <h1 className="flex items-center gap-3 font-display text-3xl md:text-4xl">
-        {config.heading}
-        {config.tag && (
-          <span className="rounded-full bg-accent-soft px-2 py-0.5 font-sans text-xs font-medium text-accent">{config.tag}</span>
-        )}
-      </h1>
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 md:px-8 lg:gap-10 lg:py-10">
+      <header className="flex flex-col gap-2">
+        <span className="text-[11px] font-medium uppercase tracking-[0.24em] text-accent">Atelier studio</span>
+        <h1 className="flex flex-wrap items-center gap-3 font-display text-4xl leading-none md:text-5xl">
+          {config.heading}
+          {config.tag && (
+            <span className="rounded-full bg-accent-soft px-2.5 py-0.5 font-sans text-xs font-medium tracking-wide text-accent">
+              {config.tag}
+            </span>
+          )}
+        </h1>
+        <p className="max-w-xl text-sm text-muted-foreground md:text-base">{config.intro}</p>
+      </header>
 
-      {imageUrl && (
-        <figure className="flex flex-col gap-2">
-          <img src={imageUrl} alt={config.imageLabel} className="max-h-72 w-fit rounded-lg border border-border object-contain" />
-          <figcaption className="text-xs text-muted-foreground">{config.imageLabel}</figcaption>
-        </figure>
-      )}
-
-      <div className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-soft">
-        <label htmlFor={promptId} className="text-sm font-medium">
-          {config.promptLabel}
-        </label>
-        <textarea
-          id={promptId}
-          value={prompt}
-          onChange={(event) => setPrompt(event.target.value)}
-          rows={4}
-          placeholder={config.promptPlaceholder}
-          className="w-full resize-y rounded-md border border-border bg-background p-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,27rem)_minmax(0,1fr)] xl:gap-12">
+        <CreateForm
+          key={tab}
+          tab={tab}
+          user={user}
+          busy={running !== null}
+          onStarted={onStarted}
+          progress={<GenerationProgress key={tab} type={config.type} phase={phase} tickMs={tickMs} />}
         />
-        <div className="flex justify-end">
-          {/* Generation jobs arrive with the create service; until then the button stays disabled. */}
-          <Button size="lg" disabled>
-            Generate · {creditsLabel(config.creditCost)}
-          </Button>
-        </div>
+        <Gallery
+          items={generations.items}
+          isLoading={generations.isLoading}
+          isError={generations.isError}
+          onRetry={() => void generations.refetch()}
+          hasNextPage={generations.hasNextPage}
+          isFetchingNextPage={generations.isFetchingNextPage}
+          onLoadMore={() => void generations.fetchNextPage()}
+          onOpen={setViewing}
+        />
       </div>
+
+      <GenerationViewer generation={viewing} onOpenChange={(open) => !open && setViewing(null)} onCreateVideo={createVideo} />
     </div>
   );
 }

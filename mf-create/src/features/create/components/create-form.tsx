@@ -1,0 +1,177 @@
+import type { AspectRatio, User, VideoModel } from '@atelier/contracts';
+import { Button, Spinner } from '@atelier/ui';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  CREATE_TABS,
+  creditsLabel,
+  DEFAULT_ASPECT_RATIO,
+  DEFAULT_VIDEO_MODEL,
+  PREMIUM_PLANS,
+  VIDEO_MODELS,
+  type CreateTab,
+} from '../../../constants';
+import type { StartRequest } from '../api/start-generation';
+import { useImageSlot, type ImageSlot } from '../hooks/use-image-slot';
+import { useStartGeneration } from '../hooks/use-start-generation';
+import type { WatchedGeneration } from '../hooks/use-generation-watcher';
+import { readPendingVideoImage, clearPendingVideoImage } from '../utils/pending-video-image';
+import { AspectRatioPicker } from './aspect-ratio-picker';
+import { ImageInput } from './image-input';
+import { ModelPicker } from './model-picker';
+import { PresetPicker } from './preset-picker';
+
+interface CreateFormProps {
+  tab: CreateTab;
+  user: User | null;
+  /** The tab's generation is queued or processing: one at a time per tab. */
+  busy: boolean;
+  onStarted(id: string, generation: WatchedGeneration): void;
+  /** The progress bar, placed under the button. */
+  progress: React.ReactNode;
+}
+
+/** The inputs of one tab and its Generate button (with the cost). Keyed by tab, so each tab starts fresh. */
+export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormProps) {
+  const config = CREATE_TABS[tab];
+  const promptId = useId();
+  const hintId = useId();
+  const [searchParams] = useSearchParams();
+  const [prompt, setPrompt] = useState('');
+  const [presetId, setPresetId] = useState<string | null>(null);
+  const [aspectRatio, setAspectRatio] = useState<AspectRatio>(DEFAULT_ASPECT_RATIO);
+  const [model, setModel] = useState<VideoModel>(DEFAULT_VIDEO_MODEL);
+
+  // /app/video and /app/dress-up take ?imageUrl= as the start (or person) image; the video tab also takes
+  // the image "Create video" left in local storage (pendingVideoImage), once.
+  const [initialImage] = useState(() => {
+    const param = config.imageLabel ? searchParams.get('imageUrl') : null;
+    return param || (tab === 'video' ? readPendingVideoImage() : null);
+  });
+  useEffect(() => {
+    if (tab === 'video') clearPendingVideoImage();
+  }, [tab]);
+  const primary = useImageSlot(initialImage);
+  const garment = useImageSlot(null);
+
+  // Pasted images fill the input that has focus, else the first empty one.
+  useEffect(() => {
+    if (tab === 'image') return;
+    const slots: Record<string, ImageSlot> = tab === 'video' ? { primary } : { primary, garment };
+    const onPaste = (event: ClipboardEvent) => {
+      const file = [...(event.clipboardData?.files ?? [])].find((f) => f.type.startsWith('image/'));
+      if (!file) return;
+      event.preventDefault();
+      const focused = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-image-slot]');
+      const target = (focused && slots[focused.dataset.imageSlot ?? '']) || Object.values(slots).find((s) => !s.previewUrl) || primary;
+      target.setFile(file);
+    };
+    window.addEventListener('paste', onPaste);
+    return () => window.removeEventListener('paste', onPaste);
+  }, [tab, primary, garment]);
+
+  const { start, submitting, limits } = useStartGeneration(tab, user, onStarted);
+  const premiumAllowed = PREMIUM_PLANS.includes(user?.plan ?? 'free');
+  const modelNeedsUpgrade = tab === 'video' && Boolean(VIDEO_MODELS.find((m) => m.value === model)?.premium) && !premiumAllowed;
+
+  const trimmed = prompt.trim();
+  const ready =
+    tab === 'image'
+      ? trimmed.length > 0
+      : tab === 'video'
+        ? Boolean(primary.url) && !modelNeedsUpgrade
+        : Boolean(primary.url && garment.url);
+  const canGenerate = ready && !busy && !submitting && !primary.uploading && !garment.uploading;
+
+  const request = (): { request: StartRequest; model: string } => {
+    if (tab === 'image') {
+      return {
+        request: { type: 'image', body: { prompt: trimmed, aspectRatio, ...(presetId ? { presetId } : {}) } },
+        model: presetId ?? 'text-to-image',
+      };
+    }
+    if (tab === 'video') {
+      return { request: { type: 'video', body: { imageUrl: primary.url!, model, ...(trimmed ? { prompt: trimmed } : {}) } }, model };
+    }
+    return { request: { type: 'dressup', body: { personImageUrl: primary.url!, garmentImageUrl: garment.url! } }, model: 'try-on' };
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!canGenerate) return;
+    const { request: body, model: modelName } = request();
+    void start(body, modelName);
+  };
+
+  const onPromptKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const unlimited = limits.credits.limit >= 999;
+  const creditsLeft = Math.max(0, limits.credits.limit - limits.credits.used);
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-label={config.heading}
+      className="flex flex-col gap-6 rounded-2xl border border-border bg-card p-4 shadow-soft sm:p-6 lg:sticky lg:top-6"
+    >
+      {tab === 'video' && (
+        <ImageInput label="Start image" slotName="primary" slot={primary} emptyTitle="Add a start image" />
+      )}
+      {tab === 'dress-up' && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <ImageInput label="Person image" slotName="primary" slot={primary} emptyTitle="The person" />
+          <ImageInput label="Garment image" slotName="garment" slot={garment} emptyTitle="The garment" />
+        </div>
+      )}
+
+      {tab !== 'dress-up' && (
+        <div className="flex flex-col gap-2">
+          <div className="flex items-baseline justify-between gap-2">
+            <label htmlFor={promptId} className="text-[11px] font-medium uppercase tracking-[0.18em] text-muted-foreground">
+              {config.promptLabel}
+            </label>
+            {tab === 'video' && <span className="text-xs text-muted-foreground">Optional</span>}
+          </div>
+          <textarea
+            id={promptId}
+            value={prompt}
+            onChange={(event) => setPrompt(event.target.value)}
+            onKeyDown={onPromptKeyDown}
+            rows={tab === 'image' ? 5 : 3}
+            maxLength={2000}
+            placeholder={config.promptPlaceholder}
+            aria-describedby={hintId}
+            className="w-full resize-y rounded-xl border border-border bg-background px-4 py-3 text-[15px] leading-relaxed placeholder:text-muted-foreground/70 focus-visible:border-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
+          />
+          <span id={hintId} className="text-[11px] text-muted-foreground">
+            Ctrl or ⌘ + Enter to generate
+          </span>
+        </div>
+      )}
+
+      {tab === 'image' && (
+        <>
+          <PresetPicker value={presetId} onChange={setPresetId} />
+          <AspectRatioPicker value={aspectRatio} onChange={setAspectRatio} />
+        </>
+      )}
+      {tab === 'video' && <ModelPicker value={model} onChange={setModel} premiumAllowed={premiumAllowed} />}
+
+      <div className="flex flex-col gap-3 border-t border-border pt-5">
+        <Button type="submit" size="lg" variant="default" disabled={!canGenerate} className="w-full">
+          {submitting && <Spinner label="Starting" className="[&_svg]:h-4 [&_svg]:w-4" />}
+          Generate · {creditsLabel(config.creditCost)}
+        </Button>
+        <p className="text-center text-xs text-muted-foreground">
+          {unlimited ? 'Unlimited credits' : `${creditsLabel(creditsLeft)} left`}
+        </p>
+        {progress}
+      </div>
+    </form>
+  );
+}

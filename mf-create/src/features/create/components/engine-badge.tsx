@@ -1,0 +1,21 @@
+import type { Generation } from '@atelier/contracts';
+import { cn } from '@atelier/ui';
+
+/** Says honestly which engine made a result: the offline local engine, or fal's hosted models. */
+export function EngineBadge({ engine, className }: { engine: Generation['engine']; className?: string }) {
+  if (engine !== 'local') return null;
+  return (
+    <span
+      title="Made offline by the local engine on this server, not by a hosted AI model"
+      className={cn(
+        'inline-flex items-center rounded-full bg-ink/75 px-2 py-0.5 text-[10px] font-medium uppercase tracking-[0.12em] text-ivory backdrop-blur',
+        className,
+      )}
+    >
+      Local engine
+    </span>
+  );
+}
+
+export const engineDescription = (engine: Generation['engine']) =>
+  engine === 'local' ? 'Local engine (offline, on this server)' : engine === 'fal' ? 'fal.ai hosted model' : 'Not started yet';

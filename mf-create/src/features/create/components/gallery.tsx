@@ -1,0 +1,141 @@
+import type { Generation } from '@atelier/contracts';
+import { Button, cn, Spinner } from '@atelier/ui';
+import { useId } from 'react';
+import { isInFlight } from '../api/get-generations';
+import { EngineBadge } from './engine-badge';
+import { generationTitle } from './generation-viewer';
+import { PlayIcon, SparkIcon } from './icons';
+
+interface GalleryProps {
+  items: readonly Generation[];
+  isLoading: boolean;
+  isError: boolean;
+  onRetry(): void;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  onLoadMore(): void;
+  onOpen(generation: Generation): void;
+}
+
+/** The user's generations, newest first. */
+export function Gallery({ items, isLoading, isError, onRetry, hasNextPage, isFetchingNextPage, onLoadMore, onOpen }: GalleryProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4">
+      <div className="flex items-end justify-between gap-3 border-b border-border pb-3">
+        <h2 id={headingId} className="font-display text-2xl md:text-3xl">
+          Your creations
+        </h2>
+        {items.length > 0 && (
+          <span className="text-xs uppercase tracking-[0.16em] text-muted-foreground">
+            {items.length}
+            {hasNextPage ? '+' : ''} {items.length === 1 ? 'piece' : 'pieces'}
+          </span>
+        )}
+      </div>
+
+      {isLoading ? (
+        <div className="flex flex-col gap-4">
+          <Spinner label="Loading your creations" className="text-muted-foreground" />
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4" aria-hidden="true">
+            {Array.from({ length: 6 }, (_, i) => (
+              <div key={i} className="aspect-[2/3] animate-pulse rounded-xl bg-muted" />
+            ))}
+          </div>
+        </div>
+      ) : isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-border bg-card p-6">
+          <p className="font-display text-xl">Your creations could not be loaded.</p>
+          <p className="text-sm text-muted-foreground">Check your connection and try again.</p>
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            Retry
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-16 text-center">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-card text-accent shadow-soft">
+            <SparkIcon className="h-5 w-5" />
+          </span>
+          <p className="font-display text-2xl">Nothing here yet</p>
+          <p className="max-w-xs text-sm text-muted-foreground">Your images and videos will appear here as soon as they are ready.</p>
+        </div>
+      ) : (
+        <>
+          <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
+            {items.map((generation) => (
+              <li key={generation.id}>
+                <GalleryTile generation={generation} onOpen={() => onOpen(generation)} />
+              </li>
+            ))}
+          </ul>
+          {hasNextPage && (
+            <Button variant="outline" className="self-center" onClick={onLoadMore} disabled={isFetchingNextPage}>
+              {isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </Button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function GalleryTile({ generation, onOpen }: { generation: Generation; onOpen(): void }) {
+  const title = generationTitle(generation);
+  const frame = 'relative block aspect-[2/3] w-full overflow-hidden rounded-xl border border-border bg-muted';
+
+  if (isInFlight(generation)) {
+    return (
+      <div className={cn(frame, 'flex flex-col items-center justify-center gap-2 p-3 text-center')}>
+        <div className="absolute inset-0 animate-pulse bg-linear-to-b from-muted to-ivory-deep" aria-hidden="true" />
+        <Spinner label={`${title} in progress`} className="relative text-ink/70" />
+        <span className="relative text-xs font-medium">{generation.status === 'queued' ? 'Queued' : 'Generating…'}</span>
+        <span className="relative line-clamp-2 text-[11px] text-muted-foreground">{generation.prompt}</span>
+      </div>
+    );
+  }
+
+  if (generation.status === 'failed' || !(generation.imageUrl || generation.videoUrl)) {
+    return (
+      <div className={cn(frame, 'flex flex-col items-center justify-center gap-1 bg-card p-3 text-center')}>
+        <span className="text-xs font-medium text-destructive">{title} failed</span>
+        <span className="line-clamp-3 text-[11px] text-muted-foreground">{generation.errorMessage ?? 'Generation failed'}</span>
+        <span className="text-[11px] text-muted-foreground">Credits refunded</span>
+      </div>
+    );
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={`Open ${title.toLowerCase()}: ${generation.prompt || 'untitled'}`}
+      className={cn(
+        frame,
+        'group text-left transition-shadow hover:shadow-soft focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
+      )}
+    >
+      {generation.videoUrl ? (
+        <>
+          <video src={generation.videoUrl} muted playsInline preload="metadata" className="h-full w-full object-cover" aria-hidden="true" />
+          <span className="absolute bottom-2 right-2 flex h-8 w-8 items-center justify-center rounded-full bg-ivory/90 text-ink shadow-soft">
+            <PlayIcon className="h-3.5 w-3.5" />
+          </span>
+        </>
+      ) : (
+        <img
+          src={generation.imageUrl!}
+          alt=""
+          loading="lazy"
+          className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
+        />
+      )}
+      <span className="absolute inset-x-0 bottom-0 flex items-end bg-linear-to-t from-ink/60 to-transparent p-2.5 pt-10 opacity-100 transition-opacity md:opacity-0 md:group-hover:opacity-100 md:group-focus-visible:opacity-100">
+        <span className="line-clamp-2 text-[11px] leading-snug text-ivory">{generation.prompt}</span>
+      </span>
+      <span className="absolute left-2 top-2 flex flex-wrap gap-1">
+        <span className="rounded-full bg-ivory/90 px-2 py-0.5 text-[10px] font-medium uppercase tracking-[0.12em] text-ink">{title}</span>
+        <EngineBadge engine={generation.engine} />
+      </span>
+    </button>
+  );
+}

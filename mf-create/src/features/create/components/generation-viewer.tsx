@@ -1,0 +1,89 @@
+import type { Generation } from '@atelier/contracts';
+import { Button, buttonVariants, cn, Dialog, DialogContent, DialogDescription, DialogTitle } from '@atelier/ui';
+import { EngineBadge, engineDescription } from './engine-badge';
+import { DownloadIcon, FilmIcon } from './icons';
+
+/** GET /api/download?url=<encoded> streams one of our media files as an attachment. */
+export const downloadHref = (url: string) => `/api/download?url=${encodeURIComponent(url)}`;
+
+export const generationTitle = (generation: Pick<Generation, 'type' | 'videoUrl'>) =>
+  generation.videoUrl || generation.type === 'video' ? 'Video' : generation.type === 'dressup' ? 'Dress Up' : 'Image';
+
+interface GenerationViewerProps {
+  generation: Generation | null;
+  onOpenChange(open: boolean): void;
+  onCreateVideo(imageUrl: string): void;
+}
+
+/** The full view of one result: the image, or the video with its controls, with download and "create video". */
+export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: GenerationViewerProps) {
+  const mediaUrl = generation?.videoUrl ?? generation?.imageUrl ?? null;
+  return (
+    <Dialog open={generation !== null} onOpenChange={onOpenChange}>
+      {generation && (
+        // Portaled out of the remote's container: the attribute keeps this remote's scoped CSS applying.
+        <DialogContent data-remote="mf_create" className="max-h-[calc(100dvh-2rem)] max-w-5xl gap-0 overflow-y-auto p-0 md:grid-cols-[minmax(0,1fr)_18rem]">
+          <div className="relative flex items-center justify-center bg-ink p-2 md:min-h-[32rem] md:rounded-l-lg">
+            {generation.videoUrl ? (
+              <video
+                src={generation.videoUrl}
+                controls
+                autoPlay
+                loop
+                playsInline
+                aria-label={`Video: ${generation.prompt ?? 'generated video'}`}
+                className="max-h-[70dvh] w-auto max-w-full rounded"
+              />
+            ) : generation.imageUrl ? (
+              <img
+                src={generation.imageUrl}
+                alt={generation.prompt ?? 'Generated image'}
+                className="max-h-[70dvh] w-auto max-w-full rounded object-contain"
+              />
+            ) : null}
+            <EngineBadge engine={generation.engine} className="absolute left-4 top-4" />
+          </div>
+          <div className="flex flex-col gap-5 p-6">
+            <div className="flex flex-col gap-2 pr-6">
+              <DialogTitle>{generationTitle(generation)}</DialogTitle>
+              <DialogDescription className="line-clamp-6 whitespace-pre-line">
+                {generation.prompt || 'No prompt'}
+              </DialogDescription>
+            </div>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-xs">
+              {generation.model && <Detail term="Model" value={generation.model} />}
+              {generation.presetId && <Detail term="Preset" value={generation.presetId} />}
+              {generation.aspectRatio && <Detail term="Aspect ratio" value={generation.aspectRatio} />}
+              <Detail term="Engine" value={engineDescription(generation.engine)} />
+              <Detail term="Credits" value={String(generation.cost)} />
+              <Detail term="Created" value={new Date(generation.createdAt).toLocaleString()} />
+            </dl>
+            <div className="mt-auto flex flex-col gap-2">
+              {mediaUrl && (
+                <a href={downloadHref(mediaUrl)} download className={cn(buttonVariants({ variant: 'default', size: 'md' }), 'w-full')}>
+                  <DownloadIcon className="h-4 w-4" />
+                  Download
+                </a>
+              )}
+              {!generation.videoUrl && generation.imageUrl && (
+                <Button variant="outline" className="w-full" onClick={() => onCreateVideo(generation.imageUrl!)}>
+                  <FilmIcon className="h-4 w-4" />
+                  Create video
+                </Button>
+              )}
+            </div>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="truncate font-medium">{value}</dd>
+    </>
+  );
+}

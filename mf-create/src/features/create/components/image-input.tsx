@@ -1,0 +1,107 @@
+import { Button, cn, Spinner } from '@atelier/ui';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { UPLOAD_HINT } from '../../../constants';
+import { isImageFile, type ImageSlot } from '../hooks/use-image-slot';
+import { CloseIcon, UploadIcon } from './icons';
+
+interface ImageInputProps {
+  /** The slot's name, e.g. "Start image"; labels the file input and the preview. */
+  label: string;
+  /** Paste target key: a paste while focus is inside this input fills it. */
+  slotName: string;
+  slot: ImageSlot;
+  /** Shown in the empty state. */
+  emptyTitle: string;
+  className?: string;
+}
+
+/** An image the generation starts from: chosen with the button, dropped on the area, or pasted. */
+export function ImageInput({ label, slotName, slot, emptyTitle, className }: ImageInputProps) {
+  const inputId = useId();
+  const hintId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = [...event.dataTransfer.files].find(isImageFile) ?? event.dataTransfer.files[0];
+    if (file) slot.setFile(file);
+  };
+
+  return (
+    <div
+      data-image-slot={slotName}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      className={cn(
+        'group relative flex min-h-56 flex-col overflow-hidden rounded-xl border border-dashed border-border bg-background/60 transition-colors',
+        dragging && 'border-accent bg-accent-soft/60',
+        slot.previewUrl && 'border-solid',
+        className,
+      )}
+    >
+      {slot.previewUrl ? (
+        <figure className="relative flex flex-1 items-center justify-center bg-muted/60 p-2">
+          <img src={slot.previewUrl} alt={label} className="max-h-80 w-auto rounded-lg object-contain" />
+          {slot.uploading && (
+            <div className="absolute inset-0 flex items-center justify-center gap-2 bg-ivory/70 text-sm font-medium backdrop-blur-[2px]">
+              <Spinner label={`Uploading ${label.toLowerCase()}`} className="h-6 w-6" />
+              Uploading…
+            </div>
+          )}
+          <figcaption className="absolute left-3 top-3 rounded-full bg-card/90 px-2.5 py-1 text-[11px] font-medium uppercase tracking-[0.14em] shadow-soft">
+            {label}
+          </figcaption>
+          <div className="absolute right-3 top-3 flex gap-2">
+            <Button size="sm" variant="ghost" className="bg-card/90 shadow-soft hover:bg-card" onClick={() => fileInput.current?.click()}>
+              Replace
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="bg-card/90 px-2 shadow-soft hover:bg-card"
+              aria-label={`Remove ${label.toLowerCase()}`}
+              onClick={slot.clear}
+            >
+              <CloseIcon className="h-4 w-4" />
+            </Button>
+          </div>
+        </figure>
+      ) : (
+        <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-8 text-center">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full border border-border bg-card text-ink shadow-soft">
+            <UploadIcon className="h-5 w-5" />
+          </span>
+          <div className="flex flex-col gap-1">
+            <span className="font-display text-xl leading-tight">{emptyTitle}</span>
+            <span id={hintId} className="text-xs text-muted-foreground">
+              Drop or paste an image, or upload one · {UPLOAD_HINT}
+            </span>
+          </div>
+          <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()} aria-describedby={hintId}>
+            Upload {label.toLowerCase()}
+          </Button>
+        </div>
+      )}
+      <input
+        ref={fileInput}
+        id={inputId}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={label}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) slot.setFile(file);
+          event.target.value = '';
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useHost } from '@atelier/host';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { MESSAGES } from '../../../constants';
+import { uploadImage } from '../api/upload-image';
+import { parseApiError } from '../utils/api-error';
+
+export interface ImageSlot {
+  /** What the slot shows: a local preview while uploading, then the media URL. */
+  previewUrl: string | null;
+  /** The stored image's media URL, once uploaded (or given by ?imageUrl / pendingVideoImage). */
+  url: string | null;
+  uploading: boolean;
+  setFile(file: File): void;
+  setUrl(url: string | null): void;
+  clear(): void;
+}
+
+export const isImageFile = (file: File) => file.type.startsWith('image/');
+
+/** One image input of the screen: takes a file, uploads it through POST /api/uploads, keeps the media URL. */
+export function useImageSlot(initialUrl: string | null = null): ImageSlot {
+  const host = useHost();
+  const [previewUrl, setPreviewUrl] = useState<string | null>(initialUrl);
+  const [url, setStoredUrl] = useState<string | null>(initialUrl);
+  const [uploading, setUploading] = useState(false);
+  const objectUrl = useRef<string | null>(null);
+  const attempt = useRef(0); // a later choice wins over an upload still running
+
+  const revoke = () => {
+    if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
+    objectUrl.current = null;
+  };
+  useEffect(() => revoke, []);
+
+  const setUrl = useCallback((next: string | null) => {
+    attempt.current += 1;
+    revoke();
+    setPreviewUrl(next);
+    setStoredUrl(next);
+    setUploading(false);
+  }, []);
+
+  const setFile = useCallback(
+    (file: File) => {
+      if (!isImageFile(file)) {
+        host.toast({ title: MESSAGES.uploadFailedTitle, description: MESSAGES.notAnImage, variant: 'destructive' });
+        return;
+      }
+      const current = ++attempt.current;
+      revoke();
+      const local = URL.createObjectURL(file);
+      objectUrl.current = local;
+      setPreviewUrl(local);
+      setStoredUrl(null);
+      setUploading(true);
+      uploadImage(host.apiRequest, file).then(
+        (result) => {
+          if (attempt.current !== current) return;
+          setStoredUrl(result.url);
+          setUploading(false);
+        },
+        (error: unknown) => {
+          if (attempt.current !== current) return;
+          const { status, message } = parseApiError(error);
+          host.toast({
+            title: MESSAGES.uploadFailedTitle,
+            description: status === 413 ? MESSAGES.uploadTooLarge : message,
+            variant: 'destructive',
+          });
+          revoke();
+          setPreviewUrl(null);
+          setUploading(false);
+        },
+      );
+    },
+    [host],
+  );
+
+  const clear = useCallback(() => setUrl(null), [setUrl]);
+
+  return { previewUrl, url, uploading, setFile, setUrl, clear };
+}
