@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { env, loadConfig } from '@atelier/kit';
+import { ConfigError, env, loadConfig } from '@atelier/kit';
 import { z } from 'zod';
 import { DEFAULT_SESSION_ABSOLUTE_TIMEOUT_MS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './constants.js';
 
@@ -13,7 +13,10 @@ const accountEnvSchema = z.object({
   IDENTITY_SECRET: env.secret(),
   PUBLIC_URL: env.url().default('http://127.0.0.1:8080'),
   NODE_ENV: z.string().default('development'),
+  OIDC_ISSUER: env.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  SIGNIN_RATE_LIMIT: env.int(20).pipe(z.number().positive()),
   DEV_LOGIN: env.flag(),
   DEV_TOOLS: env.flag(),
   SESSION_IDLE_TIMEOUT_MS: env.int(DEFAULT_SESSION_IDLE_TIMEOUT_MS).pipe(z.number().positive()),
@@ -21,6 +24,12 @@ const accountEnvSchema = z.object({
   LOG_LEVEL: env.logLevel(),
   AVATAR_ENABLED: env.flag(),
 });
+
+export interface OidcConfig {
+  issuer: URL;
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface AccountConfig {
   port: number;
@@ -33,10 +42,20 @@ export interface AccountConfig {
   devLogin: boolean;
   /** /api/dev/* (switch plan, exhaust limits). */
   devTools: boolean;
+  /** OpenID Connect sign-in; null when no client is configured. */
+  oidc: OidcConfig | null;
+  /** Sign-in requests (OIDC start and callback, dev-login) per minute and client IP. */
+  signInRateLimit: number;
   sessionIdleTimeoutMs: number;
   sessionAbsoluteTimeoutMs: number;
   logLevel: string;
   avatarEnabled: boolean;
+}
+
+function oidcConfig(issuer: string, clientId?: string, clientSecret?: string): OidcConfig | null {
+  if (!clientId) return null;
+  if (!clientSecret) throw new ConfigError('OIDC_CLIENT_SECRET', 'is required when OIDC_CLIENT_ID is set');
+  return { issuer: new URL(issuer), clientId, clientSecret };
 }
 
 /** Reads the account service's environment once; a bad value throws a ConfigError naming it. */
@@ -55,6 +74,8 @@ export function loadAccountConfig(source: NodeJS.ProcessEnv = process.env): Acco
     devLogin,
     // Developer tools follow development sign-in, but production needs DEV_TOOLS=1 itself.
     devTools: e.DEV_TOOLS ?? (devLogin && e.NODE_ENV !== 'production'),
+    oidc: oidcConfig(e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET),
+    signInRateLimit: e.SIGNIN_RATE_LIMIT,
     sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MS,
     sessionAbsoluteTimeoutMs: e.SESSION_ABSOLUTE_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
