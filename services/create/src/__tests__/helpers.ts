@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp as createAccountApp, loadAccountConfig, migrationsFolder as accountMigrations } from '@atelier/account';
+import type { Plan } from '@atelier/contracts';
+import { createLogger, IDENTITY_HEADER, listen, openDatabase, serviceHeaders, signToken, type Database } from '@atelier/kit';
+import { sql } from 'drizzle-orm';
+import { createService, type CreateDeps, type CreateService } from '../app.js';
+import { loadCreateConfig, type CreateConfig } from '../config.js';
+import { migrationsFolder } from '../db/migrations.js';
+
+export const SECRET = 'create-test-secret-'.padEnd(48, 'x');
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+export const silent = createLogger('create-test', 'silent');
+
+export function tempDir(prefix = 'atelier-create-') {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function close(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** A real account service (its own PGlite, or a schema on TEST_DATABASE_URL) listening on 127.0.0.1. */
+export interface TestAccount {
+  url: string;
+  database: Database;
+  /** Makes a user with a plan straight in the account database. */
+  createUser(plan?: Plan): Promise<string>;
+  /** Credits used in the user's current period (through the account's own limits route). */
+  creditsOf(userId: string): Promise<{ used: number; limit: number }>;
+  /** The ledger's movements of a key: reserve and refund amounts. */
+  movements(key: string): Promise<{ kind: string; amount: number; status: number | null }[]>;
+  close(): Promise<void>;
+}
+
+export async function startAccount(options: { postgres?: boolean } = {}): Promise<TestAccount> {
+  const config = loadAccountConfig({ IDENTITY_SECRET: SECRET, DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
+  const schema = `account_ct_${randomBytes(4).toString('hex')}`;
+  const databaseUrl = options.postgres ? testDatabaseUrl : undefined;
+  const database = await openDatabase({
+    service: 'account',
+    schema: databaseUrl ? schema : undefined,
+    dataDir: '/nonexistent',
+    databaseUrl,
+    migrationsFolder: accountMigrations,
+    memory: true,
+  });
+  const server = await listen(createAccountApp({ config, database, logger: silent }), { port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    database,
+    async createUser(plan = 'free') {
+      const subject = randomBytes(8).toString('hex');
+      const result = await database.db.execute<{ id: string }>(
+        sql`insert into users (plan, first_name, email, issuer, subject) values (${plan}, 'Test', ${`${subject}@example.test`}, 'test', ${subject}) returning id`,
+      );
+      const id = result.rows[0]!.id;
+      if (plan !== 'free') {
+        // Through the billing hook, so the user's period carries the plan's allowance.
+        const response = await fetch(`${url}/internal/plans/set`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...serviceHeaders(SECRET, 'test') },
+          body: JSON.stringify({ userId: id, plan }),
+        });
+        if (!response.ok) throw new Error(`plans/set answered ${response.status}: ${await response.text()}`);
+      }
+      return id;
+    },
+    async creditsOf(userId) {
+      const response = await fetch(`${url}/api/user-limits`, { headers: userHeaders(userId) });
+      if (!response.ok) throw new Error(`user-limits answered ${response.status}`);
+      const body = (await response.json()) as { credits: { used: number; limit: number } };
+      return body.credits;
+    },
+    async movements(key) {
+      const result = await database.db.execute<{ kind: string; amount: number; status: number | null }>(
+        sql`select kind::text as kind, amount, (result->>'status')::int as status from credit_movements where key = ${key} order by created_at, kind`,
+      );
+      return result.rows;
+    },
+    async close() {
+      await close(server);
+      if (databaseUrl) await database.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`));
+      await database.close();
+    },
+  };
+}
+
+/** The identity header the gateway would add for a signed-in user. */
+export function userHeaders(userId: string): Record<string, string> {
+  return { [IDENTITY_HEADER]: signToken(SECRET, { typ: 'user', uid: userId, sid: `session-${userId}` }) };
+}
+
+export interface TestCreate {
+  service: CreateService;
+  config: CreateConfig;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The create service over an in-memory PGlite (or a schema on TEST_DATABASE_URL), wired to `account`. */
+export async function startCreate(
+  account: TestAccount,
+  options: { env?: Record<string, string>; postgres?: boolean; deps?: Partial<Omit<CreateDeps, 'config' | 'database' | 'logger'>> } = {},
+): Promise<TestCreate> {
+  const data = tempDir();
+  const config = loadCreateConfig({
+    IDENTITY_SECRET: SECRET,
+    ACCOUNT_URL: account.url,
+    DATA_DIR: data.dir,
+    CREATE_SWEEP_INTERVAL_MS: '1000',
+    ...options.env,
+  });
+  const service = `create_t_${randomBytes(4).toString('hex')}`;
+  const databaseUrl = options.postgres ? testDatabaseUrl : undefined;
+  const database = await openDatabase({ service, dataDir: data.dir, databaseUrl, migrationsFolder, memory: !databaseUrl });
+  const created = await createService({ config, database, logger: silent, ...options.deps });
+  return {
+    service: created,
+    config,
+    database,
+    dataDir: data.dir,
+    async close() {
+      await created.stop({ timeoutMs: 5_000 });
+      if (databaseUrl) await database.db.execute(sql.raw(`drop schema if exists "${service}" cascade; drop schema if exists "${service}_jobs" cascade`));
+      await database.close();
+      data.remove();
+    },
+  };
+}
+
+/** Polls `read` until `done` holds (or throws after `timeoutMs`). */
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value ${JSON.stringify(value)?.slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}

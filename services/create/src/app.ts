@@ -1,0 +1,101 @@
+import { createEngines, createLocalEngine, isFalEngine, type Engines } from '@atelier/engines';
+import {
+  createBaseApp,
+  createJobs,
+  createMediaStore,
+  downloadHandler,
+  finishApp,
+  identity,
+  requireUser,
+  uploadImageHandler,
+  type Database,
+  type Jobs,
+  type Logger,
+  type MediaStore,
+} from '@atelier/kit';
+import type { Express } from 'express';
+import { createAccountClient, type AccountClient } from './account.js';
+import type { CreateConfig } from './config.js';
+import { devRoutes } from './routes/dev.js';
+import { generationRoutes } from './routes/generations.js';
+import { presetRoutes } from './routes/presets.js';
+import { webhookRoutes, webhookUrl } from './routes/webhook.js';
+import { createProcessor, enqueueGeneration, setupQueue, startWorkers, type Processor, type Workers } from './work.js';
+
+export interface CreateDeps {
+  config: CreateConfig;
+  database: Database;
+  logger: Logger;
+  /** Injected in tests; defaults to the wall clock. */
+  clock?: () => Date;
+  /** Defaults to `createEngines(config.engine)` (local unless FAL_KEY). */
+  engines?: Engines;
+  /** Defaults to kit's media store from the configuration (`DATA_DIR/media` or S3). */
+  media?: MediaStore;
+  account?: AccountClient;
+  /** Whether this process works on jobs (default true). */
+  work?: boolean;
+}
+
+export interface CreateService {
+  app: Express;
+  jobs: Jobs;
+  processor: Processor;
+  workers: Workers | null;
+  /** Stops the workers and the queue (the database is the caller's). */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+}
+
+/** The create service: generations (image, video, dress-up), their jobs, presets and dev test content. */
+export async function createService(deps: CreateDeps): Promise<CreateService> {
+  const { config, database, logger, clock = () => new Date() } = deps;
+  const { db } = database;
+  const engines = deps.engines ?? createEngines(config.engine);
+  const media = deps.media ?? createMediaStore(config.media);
+  const account = deps.account ?? createAccountClient({ accountUrl: config.accountUrl, identitySecret: config.identitySecret });
+  const falWebhooks = isFalEngine(engines) && config.publicUrl ? config.publicUrl : undefined;
+
+  const jobs = await createJobs({ database, logger, options: { maintenanceIntervalSeconds: 30 } });
+  await setupQueue(jobs, config);
+  const workerDeps = {
+    db,
+    jobs,
+    engines,
+    media,
+    account,
+    logger,
+    config,
+    clock,
+    ...(falWebhooks ? { webhookUrlFor: (id: string) => webhookUrl(falWebhooks, config.identitySecret, id) } : {}),
+  };
+  const processor = createProcessor(workerDeps);
+  const workers = deps.work === false ? null : await startWorkers(workerDeps, processor);
+  const enqueue = async (id: string) => {
+    await enqueueGeneration(jobs, id);
+    workers?.nudge();
+  };
+
+  const app = createBaseApp({
+    name: 'create',
+    logger,
+    readiness: [{ name: 'database', check: () => database.ping() }],
+  });
+  app.use(identity(config.identitySecret));
+  app.use(presetRoutes());
+  app.post('/api/uploads', requireUser(), uploadImageHandler(media));
+  app.get('/api/download', requireUser(), downloadHandler(media, config.publicUrl ? { publicUrl: config.publicUrl } : {}));
+  app.use(generationRoutes({ db, account, media, logger, clock, enqueue }));
+  app.use(devRoutes({ enabled: config.devTools, db, media, localEngine: createLocalEngine(), clock }));
+  if (falWebhooks && isFalEngine(engines)) app.use(webhookRoutes({ db, engine: engines, secret: config.identitySecret, logger, enqueue }));
+
+  return {
+    app: finishApp(app, logger),
+    jobs,
+    processor,
+    workers,
+    async stop({ timeoutMs = 10_000 } = {}) {
+      await workers?.stop();
+      await jobs.stop({ graceful: true, timeout: timeoutMs, wait: true });
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { fileURLToPath } from 'node:url';
+import { engineConfigSchema, type EngineConfig } from '@atelier/engines';
+import { env, loadConfig, mediaEnvShape, mediaStoreConfig, type MediaStoreConfig } from '@atelier/kit';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const createEnvSchema = z.object({
+  CREATE_PORT: env.port(8102),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default(`${repoRoot}.data`),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  IDENTITY_SECRET: env.secret(),
+  ACCOUNT_URL: env.url(),
+  NODE_ENV: z.string().default('development'),
+  DEV_LOGIN: env.flag(),
+  DEV_TOOLS: env.flag(),
+  LOG_LEVEL: env.logLevel(),
+  /** Generations one process works on at the same time. */
+  CREATE_CONCURRENCY: env.int(2).pipe(z.number().int().min(1).max(32)),
+  /** Retries of a generation job after its first attempt; then it fails and is refunded. */
+  CREATE_JOB_RETRIES: env.int(2).pipe(z.number().int().max(10)),
+  /** Seconds before an active job counts as lost (its worker died) and is retried. */
+  CREATE_JOB_TIMEOUT_S: env.int(20 * 60).pipe(z.number().int().min(5)),
+  /** How often queued/failed generations are checked for a lost job or a missing refund (ms). */
+  CREATE_SWEEP_INTERVAL_MS: env.int(15_000).pipe(z.number().int().min(200)),
+  ...engineConfigSchema.shape,
+  ...mediaEnvShape,
+});
+
+export interface CreateConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  identitySecret: string;
+  accountUrl: string;
+  publicUrl: URL | undefined;
+  nodeEnv: string;
+  /** Development tools (`POST /api/dev/generate-test-content`). */
+  devTools: boolean;
+  logLevel: string;
+  concurrency: number;
+  jobRetries: number;
+  jobTimeoutSeconds: number;
+  sweepIntervalMs: number;
+  engine: EngineConfig;
+  /** Where media live (`DATA_DIR/media` or S3), shared with the gateway. */
+  media: MediaStoreConfig;
+}
+
+/** Reads the create service's environment once; a bad value throws a ConfigError naming it. */
+export function loadCreateConfig(source: NodeJS.ProcessEnv = process.env): CreateConfig {
+  const e = loadConfig(createEnvSchema, source);
+  const { CREATE_PORT, HOST, DATA_DIR, DATABASE_URL, IDENTITY_SECRET, ACCOUNT_URL, NODE_ENV, DEV_LOGIN, DEV_TOOLS, LOG_LEVEL } = e;
+  const engine: EngineConfig = {
+    FAL_KEY: e.FAL_KEY,
+    FAL_BASE_URL: e.FAL_BASE_URL,
+    PUBLIC_URL: e.PUBLIC_URL,
+    FAL_WEBHOOK_PATH: e.FAL_WEBHOOK_PATH,
+    FAL_POLL_INTERVAL_MS: e.FAL_POLL_INTERVAL_MS,
+    FAL_TIMEOUT_MS: e.FAL_TIMEOUT_MS,
+    ENGINE: e.ENGINE,
+  };
+  return {
+    port: CREATE_PORT,
+    host: HOST,
+    dataDir: DATA_DIR,
+    databaseUrl: DATABASE_URL,
+    identitySecret: IDENTITY_SECRET,
+    accountUrl: ACCOUNT_URL.replace(/\/+$/, ''),
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL) : undefined,
+    nodeEnv: NODE_ENV,
+    // Like the account's development sign-in: on outside production unless turned off; DEV_TOOLS=1 forces it.
+    devTools: DEV_TOOLS ?? (NODE_ENV !== 'production' && DEV_LOGIN !== false),
+    logLevel: LOG_LEVEL,
+    concurrency: e.CREATE_CONCURRENCY,
+    jobRetries: e.CREATE_JOB_RETRIES,
+    jobTimeoutSeconds: e.CREATE_JOB_TIMEOUT_S,
+    sweepIntervalMs: e.CREATE_SWEEP_INTERVAL_MS,
+    engine,
+    media: mediaStoreConfig(e, { dataDir: DATA_DIR, ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL } : {}) }),
+  };
+}

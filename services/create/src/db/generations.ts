@@ -1,0 +1,173 @@
+import type { Generation } from '@atelier/contracts';
+import type { Db } from '@atelier/kit';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { generations, type GenerationRow, type NewGenerationRow, type StoredProviderRef } from './schema.js';
+
+const UNFINISHED = ['queued', 'processing'] as const;
+
+export async function insertGeneration(db: Db, row: NewGenerationRow): Promise<void> {
+  await db.insert(generations).values(row);
+}
+
+export async function deleteGeneration(db: Db, id: string): Promise<void> {
+  await db.delete(generations).where(eq(generations.id, id));
+}
+
+export async function findGeneration(db: Db, id: string): Promise<GenerationRow | null> {
+  const [row] = await db.select().from(generations).where(eq(generations.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserGeneration(db: Db, userId: string, id: string): Promise<GenerationRow | null> {
+  const [row] = await db
+    .select()
+    .from(generations)
+    .where(and(eq(generations.id, id), eq(generations.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface PageCursor {
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeCursor(row: Pick<GenerationRow, 'createdAt' | 'id'>): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The cursor's position, or null when it is not one of ours. */
+export function decodeCursor(cursor: string): PageCursor | null {
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!at || !id || rest.length > 0 || !UUID.test(id)) return null;
+  const createdAt = new Date(at);
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at) return null;
+  return { createdAt, id };
+}
+
+/** A user's generations newest first (ties by id), `limit` per page, after `cursor`. */
+export async function listUserGenerations(
+  db: Db,
+  userId: string,
+  limit: number,
+  cursor: PageCursor | null,
+): Promise<{ rows: GenerationRow[]; next: PageCursor | null }> {
+  const after = cursor
+    ? or(lt(generations.createdAt, cursor.createdAt), and(eq(generations.createdAt, cursor.createdAt), lt(generations.id, cursor.id)))
+    : undefined;
+  const rows = await db
+    .select()
+    .from(generations)
+    .where(and(eq(generations.userId, userId), after))
+    .orderBy(desc(generations.createdAt), desc(generations.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
+}
+
+export async function markReserved(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(generations).set({ reservedAt: at }).where(and(eq(generations.id, id), isNull(generations.reservedAt)));
+}
+
+/** Moves an unfinished generation to processing for one more attempt; null when it is already finished. */
+export async function claimGeneration(db: Db, id: string, now: Date, engine: string): Promise<GenerationRow | null> {
+  const [row] = await db
+    .update(generations)
+    .set({
+      status: 'processing',
+      engine,
+      startedAt: sql`coalesce(${generations.startedAt}, ${now.toISOString()}::timestamptz)`,
+      attempts: sql`${generations.attempts} + 1`,
+    })
+    .where(and(eq(generations.id, id), inArray(generations.status, [...UNFINISHED])))
+    .returning();
+  return row ?? null;
+}
+
+export async function saveProviderRef(db: Db, id: string, ref: StoredProviderRef): Promise<void> {
+  await db.update(generations).set({ providerRef: ref, providerRequestId: ref.requestId }).where(eq(generations.id, id));
+}
+
+export async function findByProviderRequest(db: Db, requestId: string): Promise<GenerationRow | null> {
+  const [row] = await db.select().from(generations).where(eq(generations.providerRequestId, requestId)).limit(1);
+  return row ?? null;
+}
+
+/** Records the result; false when the generation had already finished (a duplicate run). */
+export async function completeGeneration(
+  db: Db,
+  id: string,
+  result: { imageUrl: string | null; videoUrl: string | null; engine: string; model: string | null; completedAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(generations)
+    .set({
+      status: 'completed',
+      imageUrl: result.imageUrl,
+      videoUrl: result.videoUrl,
+      engine: result.engine,
+      ...(result.model ? { model: result.model } : {}),
+      completedAt: result.completedAt,
+      errorMessage: null,
+    })
+    .where(and(eq(generations.id, id), inArray(generations.status, [...UNFINISHED])))
+    .returning({ id: generations.id });
+  return rows.length === 1;
+}
+
+/** Marks an unfinished generation failed; false when it had already finished. */
+export async function failGeneration(db: Db, id: string, message: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(generations)
+    .set({ status: 'failed', errorMessage: message, completedAt: at })
+    .where(and(eq(generations.id, id), inArray(generations.status, [...UNFINISHED])))
+    .returning({ id: generations.id });
+  return rows.length === 1;
+}
+
+export async function markRefunded(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(generations).set({ refundedAt: at }).where(and(eq(generations.id, id), isNull(generations.refundedAt)));
+}
+
+/** Unfinished generations created before `before` (candidates for a lost job). */
+export async function unfinishedBefore(db: Db, before: Date, limit = 200): Promise<GenerationRow[]> {
+  return db
+    .select()
+    .from(generations)
+    .where(and(inArray(generations.status, [...UNFINISHED]), lt(generations.createdAt, before)))
+    .orderBy(generations.createdAt)
+    .limit(limit);
+}
+
+/** Failed generations whose reserved credits have not been given back yet. */
+export async function failedAwaitingRefund(db: Db, limit = 200): Promise<GenerationRow[]> {
+  return db
+    .select()
+    .from(generations)
+    .where(and(eq(generations.status, 'failed'), isNotNull(generations.reservedAt), isNull(generations.refundedAt)))
+    .limit(limit);
+}
+
+/** The API shape (packages/contracts generationSchema). */
+export function toGeneration(row: GenerationRow): Generation {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    prompt: row.prompt,
+    presetId: row.presetId,
+    model: row.model,
+    aspectRatio: row.aspectRatio as Generation['aspectRatio'],
+    inputs: row.inputs,
+    imageUrl: row.imageUrl,
+    videoUrl: row.videoUrl,
+    engine: row.engine === 'local' || row.engine === 'fal' ? row.engine : null,
+    cost: row.cost,
+    errorMessage: row.errorMessage,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+  };
+}

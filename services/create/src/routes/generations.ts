@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CREDIT_COSTS,
+  PREMIUM_VIDEO_MODELS,
+  startDressUpSchema,
+  startImageSchema,
+  startVideoSchema,
+  type GenerationsPage,
+  type GenerationType,
+  type StartDressUp,
+  type StartedGeneration,
+  type StartImage,
+  type StartVideo,
+} from '@atelier/contracts';
+import { badRequest, forbidden, HttpError, notFound, requireUser, validate, type Db, type Logger } from '@atelier/kit';
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import type { AccountClient } from '../account.js';
+import {
+  decodeCursor,
+  deleteGeneration,
+  encodeCursor,
+  failGeneration,
+  findUserGeneration,
+  insertGeneration,
+  listUserGenerations,
+  markReserved,
+  toGeneration,
+} from '../db/generations.js';
+import type { NewGenerationRow } from '../db/schema.js';
+import type { MediaStore } from '@atelier/kit';
+import { findPreset } from '../presets/presets.js';
+
+export const PREMIUM_MODEL_MESSAGE = 'VEO 3.1 and SORA 2 are available on the Advanced and Pro plans. Upgrade to use them.';
+const PREMIUM_PLANS = new Set(['advanced', 'pro']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+const listQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  cursor: z.string().min(1).max(200).optional(),
+});
+
+export interface GenerationRouteDeps {
+  db: Db;
+  account: AccountClient;
+  media: MediaStore;
+  logger: Logger;
+  clock: () => Date;
+  /** Puts the generation's job on the queue (idempotent) and wakes the workers. */
+  enqueue: (generationId: string) => Promise<void>;
+}
+
+/** Starting, listing and reading generations. */
+export function generationRoutes({ db, account, media, logger, clock, enqueue }: GenerationRouteDeps): Router {
+  const router = Router();
+
+  /** An input image must be one of our own media URLs, and still there. */
+  async function requireOwnMedia(url: string, field: string): Promise<string> {
+    const key = media.keyFromUrl(url);
+    const found = key ? await media.get(key) : null;
+    if (!found) throw badRequest(`${field} must be an image uploaded to Atelier`);
+    found.stream.destroy();
+    if (!found.contentType.startsWith('image/')) throw badRequest(`${field} must be an image`);
+    return url;
+  }
+
+  /**
+   * Saves the generation as queued, reserves its credits (key = generation id) and enqueues its job.
+   * A crash at any point is repaired by the worker's sweeper: a queued generation without a job is
+   * enqueued, and its job reserves (idempotently) before working.
+   */
+  async function start(req: Request, type: GenerationType, fields: Omit<NewGenerationRow, 'id' | 'userId' | 'type' | 'cost' | 'createdAt'>): Promise<StartedGeneration> {
+    const userId = req.identity!.userId;
+    const id = randomUUID();
+    const cost = CREDIT_COSTS[type];
+    await insertGeneration(db, { ...fields, id, userId, type, cost, status: 'queued', createdAt: clock() });
+    let outcome;
+    try {
+      outcome = await account.reserve({ userId, feature: 'credits', amount: cost, key: id });
+    } catch (error) {
+      // The reserve may or may not have landed: fail the generation as possibly reserved, so the
+      // sweeper refunds its key (refunding a key never reserved gives back 0).
+      logger.error({ err: error, generationId: id }, 'credit reserve failed');
+      await insertFailedAfterUnknownReserve(id);
+      throw new HttpError(503, 'Credits could not be checked right now. Please try again.');
+    }
+    if (!outcome.ok) {
+      await deleteGeneration(db, id);
+      const { used, limit } = outcome.limitReached;
+      throw new HttpError(402, outcome.limitReached.error, { limitReached: true, used, limit });
+    }
+    await markReserved(db, id, clock());
+    await enqueue(id);
+    return { id, status: 'queued' };
+  }
+
+  async function insertFailedAfterUnknownReserve(id: string): Promise<void> {
+    await markReserved(db, id, clock());
+    await failGeneration(db, id, 'Credits could not be checked right now. Please try again.', clock());
+  }
+
+  router.post('/api/generations/image', requireUser(), validate({ body: startImageSchema }), async (req, res) => {
+    const body = req.body as StartImage;
+    if (body.presetId && !findPreset(body.presetId)) throw badRequest(`Unknown preset: ${body.presetId}`);
+    const started = await start(req, 'image', {
+      prompt: body.prompt,
+      presetId: body.presetId ?? null,
+      aspectRatio: body.aspectRatio,
+      model: null,
+      inputs: {},
+    });
+    res.status(202).json(started);
+  });
+
+  router.post('/api/generations/video', requireUser(), validate({ body: startVideoSchema }), async (req, res) => {
+    const body = req.body as StartVideo;
+    const image = await requireOwnMedia(body.imageUrl, 'imageUrl');
+    if (PREMIUM_VIDEO_MODELS.includes(body.model)) {
+      const plan = await account.planOf(req.identity!.userId);
+      if (!plan || !PREMIUM_PLANS.has(plan)) throw forbidden(PREMIUM_MODEL_MESSAGE, { requiresPlan: 'advanced' });
+    }
+    const started = await start(req, 'video', {
+      prompt: body.prompt && body.prompt.length > 0 ? body.prompt : null,
+      presetId: null,
+      aspectRatio: null,
+      model: body.model,
+      inputs: { image },
+    });
+    res.status(202).json(started);
+  });
+
+  router.post('/api/generations/dressup', requireUser(), validate({ body: startDressUpSchema }), async (req, res) => {
+    const body = req.body as StartDressUp;
+    const person = await requireOwnMedia(body.personImageUrl, 'personImageUrl');
+    const garment = await requireOwnMedia(body.garmentImageUrl, 'garmentImageUrl');
+    const started = await start(req, 'dressup', { prompt: null, presetId: null, aspectRatio: null, model: null, inputs: { person, garment } });
+    res.status(202).json(started);
+  });
+
+  router.get('/api/generations', requireUser(), validate({ query: listQuerySchema }), async (req, res) => {
+    const { limit, cursor } = req.query as unknown as z.infer<typeof listQuerySchema>;
+    const position = cursor ? decodeCursor(cursor) : null;
+    if (cursor && !position) throw badRequest('Invalid cursor');
+    const { rows, next } = await listUserGenerations(db, req.identity!.userId, limit, position);
+    const page: GenerationsPage = { items: rows.map(toGeneration), nextCursor: next ? encodeCursor(next) : null };
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(page);
+  });
+
+  router.get('/api/generations/:id', requireUser(), async (req, res) => {
+    const id = String(req.params.id ?? '');
+    const row = UUID.test(id) ? await findUserGeneration(db, req.identity!.userId, id) : null;
+    if (!row) throw notFound('Generation not found');
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(toGeneration(row));
+  });
+
+  return router;
+}

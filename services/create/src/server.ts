@@ -1,0 +1,22 @@
+import { createLogger, listen, openDatabase, runService } from '@atelier/kit';
+import { createService } from './app.js';
+import { loadCreateConfig } from './config.js';
+import { migrationsFolder } from './db/migrations.js';
+
+await runService({
+  name: 'create',
+  async start() {
+    const config = loadCreateConfig();
+    const logger = createLogger('create', config.logLevel);
+    const database = await openDatabase({
+      service: 'create',
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      migrationsFolder,
+    });
+    const service = await createService({ config, database, logger });
+    const server = await listen(service.app, { port: config.port, host: config.host });
+    logger.info({ url: `http://${config.host}:${config.port}`, database: database.kind, devTools: config.devTools }, 'create listening');
+    return { server, database, logger, jobs: { stop: (options) => service.stop({ timeoutMs: options?.timeout }) } };
+  },
+});

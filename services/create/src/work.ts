@@ -1,0 +1,302 @@
+import { createHash } from 'node:crypto';
+import { CREDIT_COSTS } from '@atelier/contracts';
+import {
+  EngineFailure,
+  EngineInputError,
+  isFalEngine,
+  type AspectRatio as EngineAspectRatio,
+  type CallOptions,
+  type EngineResult,
+  type Engines,
+  type ProviderJobRef,
+  type VideoModel,
+} from '@atelier/engines';
+import type { Db, Jobs, Logger } from '@atelier/kit';
+import sharp from 'sharp';
+import type { AccountClient } from './account.js';
+import type { CreateConfig } from './config.js';
+import {
+  claimGeneration,
+  completeGeneration,
+  failedAwaitingRefund,
+  failGeneration,
+  findGeneration,
+  markRefunded,
+  markReserved,
+  saveProviderRef,
+  unfinishedBefore,
+} from './db/generations.js';
+import type { GenerationRow } from './db/schema.js';
+import type { MediaStore } from '@atelier/kit';
+import { readMedia } from './media.js';
+import { findPreset } from './presets/presets.js';
+
+/** The pg-boss queue of generation jobs; a job's id is its generation's id. */
+export const GENERATION_QUEUE = 'generation';
+
+/** A failure that retrying cannot fix: the generation fails at once (and is refunded). */
+export class PermanentFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentFailure';
+  }
+}
+
+/** What a user sees when a generation could not be made and no clearer reason is known. */
+export const GENERIC_FAILURE = 'Generation failed. Your credits were refunded.';
+
+export interface WorkerDeps {
+  db: Db;
+  jobs: Jobs;
+  engines: Engines;
+  media: MediaStore;
+  account: AccountClient;
+  logger: Logger;
+  config: Pick<CreateConfig, 'concurrency' | 'jobRetries' | 'jobTimeoutSeconds' | 'sweepIntervalMs'>;
+  clock: () => Date;
+  /** With fal and a public URL: where fal calls back for this generation. */
+  webhookUrlFor?: (generationId: string) => string;
+}
+
+/** Aspect ratios the engines render directly; the others are cut from a 2:3 render. */
+const DIRECT_RATIOS = new Set<string>(['2:3', '1:1', '9:16', '16:9']);
+const CROPPED_RATIOS: Record<string, number> = { '3:4': 3 / 4, '4:5': 4 / 5 };
+
+/** A stable seed per generation: a rerun renders the same image. */
+function seedOf(id: string): number {
+  return createHash('sha256').update(id).digest().readUInt32BE(0);
+}
+
+async function cropToRatio(result: EngineResult, ratio: number): Promise<EngineResult> {
+  const height = Math.min(result.height, Math.round(result.width / ratio));
+  const top = Math.floor((result.height - height) / 2);
+  const data = await sharp(result.data).extract({ left: 0, top, width: result.width, height }).png().toBuffer();
+  return { ...result, data, contentType: 'image/png', height };
+}
+
+export async function setupQueue(jobs: Jobs, config: WorkerDeps['config']): Promise<void> {
+  const options = {
+    name: GENERATION_QUEUE,
+    retryLimit: config.jobRetries,
+    retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: config.jobTimeoutSeconds,
+    // Finished jobs are kept a week so the sweeper can tell a finished job from a lost one.
+    retentionMinutes: 7 * 24 * 60,
+  };
+  await jobs.createQueue(GENERATION_QUEUE, options);
+  await jobs.updateQueue(GENERATION_QUEUE, options);
+}
+
+/** Enqueues a generation's job; idempotent (the job id is the generation id). */
+export async function enqueueGeneration(jobs: Jobs, id: string): Promise<void> {
+  await jobs.send(GENERATION_QUEUE, { generationId: id }, { id });
+}
+
+export interface Processor {
+  /** One attempt at a generation. Throws to ask for a retry; `final` attempts fail and refund instead. */
+  run(generationId: string, final: boolean): Promise<void>;
+  /** Marks a generation failed and gives its credits back (idempotent). */
+  failAndRefund(generationId: string, message: string): Promise<void>;
+  /** Finds lost jobs and missing refunds and repairs them. */
+  sweep(): Promise<void>;
+}
+
+export function createProcessor(deps: WorkerDeps): Processor {
+  const { db, jobs, engines, media, account, logger, clock } = deps;
+
+  async function refund(row: Pick<GenerationRow, 'id' | 'reservedAt'>): Promise<void> {
+    if (!row.reservedAt) return;
+    const refunded = await account.refund(row.id);
+    await markRefunded(db, row.id, clock());
+    logger.info({ generationId: row.id, refunded }, 'generation refunded');
+  }
+
+  async function failAndRefund(generationId: string, message: string): Promise<void> {
+    await failGeneration(db, generationId, message, clock());
+    const row = await findGeneration(db, generationId);
+    if (row?.status === 'failed' && !row.refundedAt) {
+      try {
+        await refund(row);
+      } catch (error) {
+        // The sweeper gives it back once the account service answers again.
+        logger.warn({ err: error, generationId }, 'refund failed; will retry');
+      }
+    }
+  }
+
+  async function input(url: string | undefined, what: string): Promise<Buffer> {
+    const data = url ? await readMedia(media, url) : null;
+    if (!data) throw new PermanentFailure(`The ${what} could not be read. Please upload it again.`);
+    return data;
+  }
+
+  async function callEngine(row: GenerationRow): Promise<EngineResult> {
+    const options: CallOptions = {
+      ...(row.providerRef ? { resume: row.providerRef as ProviderJobRef } : {}),
+      onSubmitted: (ref) => saveProviderRef(db, row.id, ref),
+    };
+    // fal with a public URL: submit with this generation's own webhook address, then wait as usual.
+    const viaFal = async <C extends 'textToImage' | 'imageToVideo' | 'tryOn'>(
+      capability: C,
+      engineInput: Parameters<Engines[C]>[0],
+    ): Promise<EngineResult> => {
+      if (isFalEngine(engines) && deps.webhookUrlFor) {
+        let ref = row.providerRef as ProviderJobRef | null;
+        if (!ref) {
+          ref = await engines.submit(capability, engineInput as never, { webhookUrl: deps.webhookUrlFor(row.id) });
+          await saveProviderRef(db, row.id, ref);
+        }
+        return engines.wait(ref);
+      }
+      return (engines[capability] as (i: unknown, o: CallOptions) => Promise<EngineResult>).call(engines, engineInput, options);
+    };
+
+    if (row.type === 'image') {
+      const preset = row.presetId ? findPreset(row.presetId) : undefined;
+      const ratio = row.aspectRatio ?? '2:3';
+      const engineRatio = (DIRECT_RATIOS.has(ratio) ? ratio : '2:3') as EngineAspectRatio;
+      const prompt = [row.prompt ?? '', preset?.prompt ?? ''].filter(Boolean).join(', ').slice(0, 2000);
+      const result = await viaFal('textToImage', {
+        prompt,
+        aspectRatio: engineRatio,
+        seed: seedOf(row.id),
+        ...(preset ? { preset: { name: preset.name, style: preset.style, palette: preset.palette, composition: preset.composition } } : {}),
+      });
+      const crop = CROPPED_RATIOS[ratio];
+      return crop ? cropToRatio(result, crop) : result;
+    }
+    if (row.type === 'video') {
+      const image = await input(row.inputs.image, 'source image');
+      return viaFal('imageToVideo', {
+        image,
+        model: (row.model ?? 'wan-2.5') as VideoModel,
+        ...(row.prompt ? { prompt: row.prompt } : {}),
+      });
+    }
+    const person = await input(row.inputs.person, 'photo of the person');
+    const garment = await input(row.inputs.garment, 'garment image');
+    return viaFal('tryOn', { person, garment });
+  }
+
+  async function run(generationId: string, final: boolean): Promise<void> {
+    let row = await findGeneration(db, generationId);
+    if (!row || row.status === 'completed' || row.status === 'failed') return; // finished, or a duplicate job
+
+    // The start request may have died between saving the generation and reserving its credits.
+    if (!row.reservedAt) {
+      const outcome = await account.reserve({ userId: row.userId, feature: 'credits', amount: row.cost, key: row.id });
+      if (!outcome.ok) {
+        await failGeneration(db, row.id, 'Not enough credits', clock());
+        return;
+      }
+      await markReserved(db, row.id, clock());
+    }
+
+    row = await claimGeneration(db, generationId, clock(), engines.name);
+    if (!row) return;
+    const log = logger.child({ generationId, type: row.type, attempt: row.attempts });
+    try {
+      const result = await callEngine(row);
+      const stored = await media.put(result.data, { contentType: result.contentType, prefix: `generations/${row.type}` });
+      const isVideo = result.contentType === 'video/mp4';
+      const done = await completeGeneration(db, row.id, {
+        imageUrl: isVideo ? (row.inputs.image ?? null) : stored.url,
+        videoUrl: isVideo ? stored.url : null,
+        engine: result.engine,
+        model: row.type === 'video' ? row.model : result.model,
+        completedAt: clock(),
+      });
+      log.info({ engine: result.engine, completed: done }, 'generation finished');
+    } catch (error) {
+      const permanent =
+        error instanceof PermanentFailure || error instanceof EngineInputError || (error instanceof EngineFailure && !error.retryable);
+      if (permanent || final) {
+        const message =
+          error instanceof PermanentFailure || error instanceof EngineInputError
+            ? error.message
+            : error instanceof EngineFailure && !error.retryable
+              ? `Generation failed: ${error.message}`
+              : GENERIC_FAILURE;
+        log.warn({ err: error, final }, 'generation failed');
+        await failAndRefund(row.id, message);
+        return;
+      }
+      log.warn({ err: error }, 'generation attempt failed; retrying');
+      throw error;
+    }
+  }
+
+  async function sweep(): Promise<void> {
+    // Failed generations whose refund did not go through.
+    for (const row of await failedAwaitingRefund(db)) {
+      try {
+        await refund(row);
+      } catch (error) {
+        logger.warn({ err: error, generationId: row.id }, 'refund retry failed');
+      }
+    }
+    // Unfinished generations whose job is missing (the start request died before enqueuing) or dead.
+    const grace = new Date(clock().getTime() - Math.max(5_000, deps.config.sweepIntervalMs));
+    for (const row of await unfinishedBefore(db, grace)) {
+      const job = await jobs.getJobById(GENERATION_QUEUE, row.id, { includeArchive: true });
+      if (!job) {
+        logger.info({ generationId: row.id }, 're-enqueuing a generation without a job');
+        await enqueueGeneration(jobs, row.id);
+      } else if (job.state === 'failed' || job.state === 'cancelled' || job.state === 'completed') {
+        logger.warn({ generationId: row.id, jobState: job.state }, 'job ended without finishing its generation');
+        await failAndRefund(row.id, GENERIC_FAILURE);
+      }
+    }
+  }
+
+  return { run, failAndRefund, sweep };
+}
+
+export interface Workers {
+  /** Wakes the workers now instead of at their next poll (after a send). */
+  nudge(): void;
+  stop(): Promise<void>;
+}
+
+/** Starts `concurrency` workers on the queue and the periodic sweeper. */
+export async function startWorkers(deps: WorkerDeps, processor: Processor): Promise<Workers> {
+  const { jobs, config, logger } = deps;
+  const ids: string[] = [];
+  for (let i = 0; i < config.concurrency; i += 1) {
+    const id = await jobs.work<{ generationId: string }>(
+      GENERATION_QUEUE,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+      async ([job]) => {
+        if (!job) return;
+        const final = job.retryCount >= job.retryLimit;
+        await processor.run(job.data.generationId, final);
+      },
+    );
+    ids.push(id);
+  }
+  let sweeping = false;
+  const sweep = () => {
+    if (sweeping) return;
+    sweeping = true;
+    processor
+      .sweep()
+      .catch((error: unknown) => logger.warn({ err: error }, 'sweep failed'))
+      .finally(() => {
+        sweeping = false;
+      });
+  };
+  sweep();
+  const timer = setInterval(sweep, config.sweepIntervalMs);
+  timer.unref();
+  return {
+    nudge() {
+      for (const id of ids) jobs.notifyWorker(id);
+    },
+    async stop() {
+      clearInterval(timer);
+    },
+  };
+}
+
+export { CREDIT_COSTS };
