@@ -37,6 +37,7 @@ export function LandingScenePlaceholder() {
         <path d="M-20 460 C200 340 340 560 540 420 S820 340 840 380" fill="none" stroke="#f7f3ec" strokeWidth="0.6" />
         <path d="M-20 500 C220 380 360 600 560 460 S820 380 840 420" fill="none" stroke="#f7f3ec" strokeWidth="0.4" />
       </svg>
+      <div className="absolute inset-x-0 bottom-0 h-40 bg-gradient-to-b from-transparent to-ink" />
     </div>
   );
 }

@@ -103,9 +103,10 @@ function Figure({ style }: { style: LandingStyle }) {
       </g>
       <circle cx="112" cy="234" r="6" fill={skin} />
       <circle cx="184" cy="196" r="6" fill={skin} />
+      <path d="M133 78 Q130 48 153 47 Q176 48 172 78 Q176 104 168 124 L136 124 Q128 104 133 78Z" fill={hair} />
       <rect x="146" y="92" width="12" height="22" rx="4" fill={skin} />
-      <ellipse cx="152" cy="76" rx="17" ry="21" fill={skin} />
-      <path d="M134 76 Q132 50 153 49 Q174 50 171 74 Q176 102 170 122 L162 96 Q156 66 140 88 L138 120 Q128 100 134 76Z" fill={hair} />
+      <ellipse cx="152" cy="78" rx="16" ry="20" fill={skin} />
+      <path d="M135 74 Q136 52 153 51 Q170 52 170 74 Q162 62 152 63 Q141 64 135 74Z" fill={hair} />
     </g>
   );
 }
@@ -114,7 +115,7 @@ export function StyleArt({ style, className }: { style: LandingStyle; className?
   const id = useId().replace(/[^\w-]/g, '');
   const [top, bottom] = style.palette.sky;
   return (
-    <svg viewBox="0 0 300 400" className={className} role="img" aria-label={`${style.title}: ${style.subtitle}`} preserveAspectRatio="xMidYMid slice">
+    <svg viewBox="36 24 228 304" className={className} role="img" aria-label={`${style.title}: ${style.subtitle}`} preserveAspectRatio="xMidYMid slice">
       <defs>
         <linearGradient id={`sky-${id}`} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor={top} />
