@@ -1,0 +1,161 @@
+import { apiRequest } from '@atelier/host';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import CreateScreenRemote from '../../../expose/create-screen';
+import { fakePreset, installFakeApi, json } from '../../../testing/fake-api';
+import { renderWithHost, testUser } from '../../../testing/render-with-host';
+
+const presets = [
+  fakePreset('y2k-chrome', 'Y2K Photos', 'Chrome Baby'),
+  fakePreset('vintage-film', 'Vintage', 'Film Noir'),
+  fakePreset('y2k-flip', 'Y2K Photos', 'Flip Phone'),
+];
+
+describe('image tab', () => {
+  it('shows the presets grouped by style, with thumbnails, and filters them by style', async () => {
+    installFakeApi({ 'GET /api/presets': () => presets });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    expect(screen.getByRole('status', { name: 'Loading presets' })).toBeInTheDocument();
+    const y2k = await screen.findByRole('group', { name: 'Y2K Photos' });
+    expect(within(y2k).getAllByRole('button').map((b) => b.textContent)).toEqual(['Chrome Baby', 'Flip Phone']);
+    expect(within(y2k).getByRole('button', { name: 'Chrome Baby' }).querySelector('img')).toHaveAttribute(
+      'src',
+      '/media/presets/y2k-chrome.jpg',
+    );
+    expect(screen.getByRole('group', { name: 'Vintage' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Vintage' }));
+    expect(screen.queryByRole('group', { name: 'Y2K Photos' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Film Noir' })).toBeInTheDocument();
+  });
+
+  it('says when there are no presets, and offers a retry when they fail to load', async () => {
+    const api = installFakeApi({ 'GET /api/presets': () => [] });
+    const { unmount } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    expect(await screen.findByText(/No presets yet/)).toBeInTheDocument();
+    unmount();
+
+    api.on('GET /api/presets', () => json({ error: 'Service unavailable: create' }, 502));
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    expect(await screen.findByText('Presets could not be loaded.')).toBeInTheDocument();
+    api.on('GET /api/presets', () => presets);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Film Noir' })).toBeInTheDocument();
+  });
+
+  it('starts an image with the prompt, preset and aspect ratio, and tracks generation_started', async () => {
+    const api = installFakeApi({
+      'GET /api/presets': () => presets,
+      'POST /api/generations/image': () => json({ id: 'gen-1', status: 'queued' }, 202),
+    });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    await user.type(screen.getByRole('textbox', { name: 'Prompt' }), '  linen suit at golden hour ');
+    await user.click(await screen.findByRole('button', { name: 'Film Noir' }));
+    expect(screen.getByRole('button', { name: 'Film Noir' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('radio', { name: 'Portrait 2:3' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Square 1:1' }));
+    await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));
+
+    await waitFor(() => expect(api.calls('POST /api/generations/image')).toHaveLength(1));
+    expect(api.calls('POST /api/generations/image')[0]!.body).toEqual({
+      prompt: 'linen suit at golden hour',
+      presetId: 'vintage-film',
+      aspectRatio: '1:1',
+    });
+    await waitFor(() =>
+      expect(host.track).toHaveBeenCalledWith('generation_started', {
+        user_plan: 'free',
+        generation_type: 'image',
+        model: 'vintage-film',
+        credits_cost: 1,
+      }),
+    );
+    // the tab's generation is now in flight: the progress bar runs and Generate waits
+    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+    expect(screen.getByText('Generating image')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate · 1 credit' })).toBeDisabled();
+  });
+
+  it('submits with Ctrl+Enter in the prompt (Enter alone makes a new line)', async () => {
+    const api = installFakeApi({ 'POST /api/generations/image': () => json({ id: 'gen-2', status: 'queued' }, 202) });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const prompt = screen.getByRole('textbox', { name: 'Prompt' });
+    await user.type(prompt, 'silk{Enter}dress');
+    expect(prompt).toHaveValue('silk\ndress');
+    expect(api.calls('POST /api/generations/image')).toHaveLength(0);
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(api.calls('POST /api/generations/image')).toHaveLength(1));
+    expect(api.calls('POST /api/generations/image')[0]!.body).toMatchObject({ prompt: 'silk\ndress', aspectRatio: '2:3' });
+  });
+
+  it('opens the limit dialog instead of calling the server when credits are short', async () => {
+    const api = installFakeApi();
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, {
+      apiRequest,
+      limits: { credits: { used: 25, limit: 25 }, avatar: { used: 0, limit: 0 } },
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'red coat');
+    await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));
+    expect(host.openLimitDialog).toHaveBeenCalledWith({ type: 'image', used: 25, limit: 25 });
+    expect(api.calls('POST /api/generations/image')).toHaveLength(0);
+  });
+
+  it('does not count credits for an unlimited limit (999 or more)', async () => {
+    const api = installFakeApi({ 'POST /api/generations/image': () => json({ id: 'gen-3', status: 'queued' }, 202) });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, {
+      apiRequest,
+      limits: { credits: { used: 5000, limit: 999 }, avatar: { used: 0, limit: 0 } },
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'red coat');
+    await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));
+    await waitFor(() => expect(api.calls('POST /api/generations/image')).toHaveLength(1));
+    expect(host.openLimitDialog).not.toHaveBeenCalled();
+  });
+
+  it('opens the limit dialog with the used and limit of a 402 answer', async () => {
+    installFakeApi({
+      'POST /api/generations/image': () => json({ error: 'Not enough credits', limitReached: true, used: 24, limit: 25 }, 402),
+    });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, {
+      apiRequest,
+      limits: { credits: { used: 3, limit: 25 }, avatar: { used: 0, limit: 0 } },
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'red coat');
+    await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));
+    await waitFor(() => expect(host.openLimitDialog).toHaveBeenCalledWith({ type: 'image', used: 24, limit: 25 }));
+    expect(host.toast).not.toHaveBeenCalled();
+    expect(host.track).toHaveBeenCalledWith('generation_failed', expect.objectContaining({ generation_type: 'image' }));
+  });
+
+  it('shows a destructive "Generation Failed" toast with the server message for other errors', async () => {
+    installFakeApi({ 'POST /api/generations/image': () => json({ error: 'Service unavailable: create' }, 502) });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'red coat');
+    await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));
+    await waitFor(() =>
+      expect(host.toast).toHaveBeenCalledWith({
+        title: 'Generation Failed',
+        description: 'Service unavailable: create',
+        variant: 'destructive',
+      }),
+    );
+    expect(host.openLimitDialog).not.toHaveBeenCalled();
+    // nothing in flight: Generate is usable again
+    expect(screen.getByRole('button', { name: 'Generate · 1 credit' })).toBeEnabled();
+  });
+
+  it('reports the user plan in the events', async () => {
+    installFakeApi({ 'POST /api/generations/image': () => json({ id: 'gen-4', status: 'queued' }, 202) });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest, user: { ...testUser, plan: 'pro' } });
+    await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'red coat');
+    await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));
+    await waitFor(() =>
+      expect(host.track).toHaveBeenCalledWith('generation_started', {
+        user_plan: 'pro',
+        generation_type: 'image',
+        model: 'text-to-image',
+        credits_cost: 1,
+      }),
+    );
+  });
+});
