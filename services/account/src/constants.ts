@@ -20,8 +20,11 @@ export const AFTER_SIGN_IN_PATH = '/app';
 export const AFTER_SIGN_OUT_PATH = '/';
 
 /**
- * Allowance per plan and period (SPEC.md §9): default credits limit 25 and avatar limit 0 for free;
- * Basic 150 credits and 2 photoshoots, Advanced 500 and 5, Pro 1100 and 10.
+ * Allowance per plan and period (SPEC.md §9) — the one table of plans (docs/decisions.md, "Plans and
+ * credits"): free 25 credits and 0 photoshoots (`avatar`) per UTC day; Basic 150 credits and 2
+ * photoshoots, Advanced 500 and 5, Pro 1100 and 10 per billing period. A limit of 999 or more
+ * (UNLIMITED_THRESHOLD in @atelier/contracts) is never refused, so Pro's credits are unlimited.
+ * Periods: src/domain/limits.ts `currentPeriod`.
  */
 export const PLAN_ALLOWANCES: Readonly<Record<Plan, { credits: number; avatar: number }>> = {
   free: { credits: 25, avatar: 0 },
