@@ -1,12 +1,14 @@
 import express from 'express';
 import type { Express } from 'express';
 import { pinoHttp } from 'pino-http';
-import { REQUEST_ID_HEADER } from '@atelier/kit';
-import type { Logger } from '@atelier/kit';
+import { REQUEST_ID_HEADER, createMediaStore } from '@atelier/kit';
+import type { Logger, MediaStore } from '@atelier/kit';
 import type { GatewayConfig } from './config.js';
 import { errorHandler, sendError } from './errors.js';
 import { healthRouter } from './health.js';
+import { mediaRouter } from './media/media-router.js';
 import { apiRouter } from './proxy/api-router.js';
+import { csrfGuard } from './security/csrf.js';
 import { headerHygiene } from './security/header-hygiene.js';
 import { securityHeaders } from './security/helmet.js';
 import { requestId } from './security/request-id.js';
@@ -22,6 +24,8 @@ export interface GatewayDeps {
   sessionResolver?: SessionResolver;
   /** Milliseconds since the epoch; defaults to Date.now. */
   clock?: () => number;
+  /** Defaults to the store `config.media` describes (local disk or S3). */
+  mediaStore?: MediaStore;
 }
 
 export type GatewayApp = Express & {
@@ -63,10 +67,12 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   app.use(headerHygiene(config.publicUrl));
   app.use(securityHeaders(config));
   app.use(healthRouter(config));
+  // Cross-site POST/PUT/PATCH/DELETE and non-JSON/multipart bodies stop here, for every service.
+  app.use('/api', csrfGuard(config.publicUrl));
   // No body parser anywhere before this: request bodies stream to the services untouched.
   app.use('/api', api.router);
   app.use('/mf', remotesRouter(config.remotes));
-  app.use('/media', (_req, res) => sendError(res, 404, 'Not found: media are not served yet'));
+  app.use('/media', mediaRouter(deps.mediaStore ?? createMediaStore(config.media)));
   app.use(shellStatic(config.shellDir));
   app.use((_req, res) => sendError(res, 404, 'Not found'));
   app.use(errorHandler(logger));

@@ -20,6 +20,8 @@ export const DEFAULT_ROUTES: Readonly<Record<string, ServiceName>> = {
   '/api/config': 'account',
   '/api/generations': 'create',
   '/api/download': 'create',
+  '/api/uploads': 'create',
+  '/api/presets': 'create',
   '/api/dev/generate-test-content': 'create',
   '/api/avatar': 'photoshoot',
   '/api/canvas': 'canvas',
@@ -62,3 +64,13 @@ export const MAX_HEADER_VALUE_LENGTH = 8_192;
 
 export const LONG_CACHE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
+
+/** Methods that change state: their /api requests pass the same-origin and content-type check. */
+export const STATE_CHANGING_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+/** Body types a state-changing /api request may carry (SPEC §7: JSON, or multipart uploads). */
+export const ALLOWED_BODY_TYPES = ['application/json', 'multipart/form-data'];
+/**
+ * Server-to-server callbacks (no browser, no Origin, their own signatures) exempt from the same-origin
+ * and content-type check: the payment provider's webhook and the generation provider's webhook.
+ */
+export const CSRF_EXEMPT_PATHS = ['/api/billing/webhook', '/api/create/fal-webhook'];

@@ -61,7 +61,7 @@ describe('routing', () => {
     const deep = await request(app).get('/api/echo/deep/x').expect(200);
     expect(deep.body).toMatchObject({ service: 'canvas', url: '/api/echo/deep/x' });
 
-    const exact = await request(app).post('/api/echo').send('hello').expect(200);
+    const exact = await request(app).post('/api/echo').set('content-type', 'application/json').send('"hel"').expect(200);
     expect(exact.body).toMatchObject({ service: 'create', method: 'POST', bytes: 5 });
 
     const defaultTable = await request(app).get('/api/auth/user').expect(200);
@@ -307,7 +307,7 @@ describe('over a real socket', () => {
         port: gateway.port,
         path: '/api/echo/upload',
         method: 'POST',
-        headers: { 'content-length': 10_000_000 },
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': 10_000_000 },
       });
       req.on('error', () => done());
       req.write(Buffer.alloc(100_000));
