@@ -41,7 +41,10 @@ if (dev) {
 
 let product;
 try {
-  product = await startProduct({ watch: dev });
+  // In dev the site's own origin is the shell's dev server (it proxies /api to the gateway): sign-in
+  // redirects and the gateway's same-origin check must name it.
+  const env = dev ? { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://127.0.0.1:3000' } : process.env;
+  product = await startProduct({ env, watch: dev });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await stopAll(watchers);
