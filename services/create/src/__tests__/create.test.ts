@@ -1,0 +1,360 @@
+import type { Generation, GenerationsPage, Preset } from '@atelier/contracts';
+import { EngineFailure, EngineInputError, createLocalEngine, probeVideo, type Engines } from '@atelier/engines';
+import { serviceHeaders } from '@atelier/kit';
+import sharp from 'sharp';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREMIUM_MODEL_MESSAGE } from '../routes/generations.js';
+import { SECRET, startAccount, startCreate, userHeaders, waitFor, type TestAccount, type TestCreate } from './helpers.js';
+
+const finished = (g: Generation) => g.status === 'completed' || g.status === 'failed';
+
+async function garmentPng(): Promise<Buffer> {
+  // A red T-shirt shape on a white ground, as a shop photo would show a garment.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="700"><rect width="600" height="700" fill="#ffffff"/>
+    <path d="M150 120 L250 80 Q300 120 350 80 L450 120 L540 250 L460 300 L440 260 L440 640 L160 640 L160 260 L140 300 L60 250 Z" fill="#c1121f"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+describe('create service (PGlite) with a real account service', () => {
+  let account: TestAccount;
+  let create: TestCreate;
+  let app: TestCreate['service']['app'];
+
+  beforeAll(async () => {
+    account = await startAccount();
+    create = await startCreate(account);
+    app = create.service.app;
+  });
+  afterAll(async () => {
+    await create?.close();
+    await account?.close();
+  });
+
+  const get = (userId: string, id: string) =>
+    request(app).get(`/api/generations/${id}`).set(userHeaders(userId)).then((r) => r.body as Generation);
+  const waitDone = (userId: string, id: string) => waitFor(() => get(userId, id), finished, 120_000);
+
+  async function upload(userId: string, data: Buffer, name = 'file.png'): Promise<string> {
+    const response = await request(app).post('/api/uploads').set(userHeaders(userId)).attach('file', data, name);
+    expect(response.status).toBe(201);
+    return (response.body as { url: string }).url;
+  }
+
+  it('answers 401 to every route without a signed-in user', async () => {
+    const calls = [
+      request(app).post('/api/generations/image').send({ prompt: 'x' }),
+      request(app).post('/api/generations/video').send({ imageUrl: 'x' }),
+      request(app).post('/api/generations/dressup').send({ personImageUrl: 'x', garmentImageUrl: 'y' }),
+      request(app).get('/api/generations'),
+      request(app).get('/api/generations/00000000-0000-4000-8000-000000000000'),
+      request(app).post('/api/dev/generate-test-content'),
+      request(app).post('/api/uploads'),
+      request(app).get('/api/download?url=/media/x'),
+    ];
+    for (const response of await Promise.all(calls)) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ error: 'Unauthorized' });
+    }
+  });
+
+  it('serves at least 40 presets across the seven landing styles, each with a drawn thumbnail', async () => {
+    const response = await request(app).get('/api/presets');
+    expect(response.status).toBe(200);
+    const presets = response.body as Preset[];
+    expect(presets.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(presets.map((p) => p.id)).size).toBe(presets.length);
+    expect(new Set(presets.map((p) => p.style))).toEqual(
+      new Set(['Abstract', 'Y2K Photos', 'Everyday Style', 'Beauty & Makeup', 'Vintage', 'Concept Style', 'Retro Style']),
+    );
+    for (const preset of presets) {
+      expect(preset.name.length).toBeGreaterThan(0);
+      expect(preset.prompt.length).toBeGreaterThan(10);
+      expect(preset.thumbnailUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+      const svg = Buffer.from(preset.thumbnailUrl.split(',')[1]!, 'base64');
+      const meta = await sharp(svg).metadata();
+      expect([meta.width, meta.height]).toEqual([120, 180]);
+    }
+  });
+
+  it('answers 400 with a message for every invalid start request', async () => {
+    const user = await account.createUser('pro');
+    const own = await upload(user, await garmentPng());
+    const cases: [string, unknown, RegExp][] = [
+      ['image', {}, /prompt/],
+      ['image', { prompt: '   ' }, /Please enter a prompt/],
+      ['image', { prompt: 'x'.repeat(2001) }, /prompt/],
+      ['image', { prompt: 'a coat', aspectRatio: '5:1' }, /aspectRatio/],
+      ['image', { prompt: 'a coat', presetId: 'no-such-preset' }, /Unknown preset: no-such-preset/],
+      ['video', {}, /imageUrl/],
+      ['video', { imageUrl: '' }, /Please choose an image/],
+      ['video', { imageUrl: 'https://evil.example/a.png' }, /imageUrl must be an image uploaded to Atelier/],
+      ['video', { imageUrl: '/media/uploads/2025/01/00000000000000000000000000000000.png' }, /imageUrl must be an image uploaded to Atelier/],
+      ['video', { imageUrl: own, model: 'kling' }, /model/],
+      ['video', { imageUrl: own, prompt: 'y'.repeat(2001) }, /prompt/],
+      ['dressup', { garmentImageUrl: own }, /personImageUrl/],
+      ['dressup', { personImageUrl: '', garmentImageUrl: own }, /Please add a photo of a person/],
+      ['dressup', { personImageUrl: own, garmentImageUrl: '' }, /Please add a garment/],
+      ['dressup', { personImageUrl: own, garmentImageUrl: 'file:///etc/passwd' }, /garmentImageUrl must be an image uploaded to Atelier/],
+    ];
+    for (const [type, body, message] of cases) {
+      const response = await request(app).post(`/api/generations/${type}`).set(userHeaders(user)).send(body as object);
+      expect(response.status, `${type} ${JSON.stringify(body).slice(0, 80)}`).toBe(400);
+      expect(response.body.error).toMatch(message);
+    }
+    const notJson = await request(app).post('/api/generations/image').set(userHeaders(user)).set('content-type', 'text/plain').send('prompt');
+    expect(notJson.status).toBe(415);
+    const badJson = await request(app).post('/api/generations/image').set(userHeaders(user)).set('content-type', 'application/json').send('{"prompt":');
+    expect(badJson.status).toBe(400);
+    // Nothing was charged and nothing was saved.
+    expect(await account.creditsOf(user)).toMatchObject({ used: 0 });
+    const list = await request(app).get('/api/generations').set(userHeaders(user));
+    expect(list.body).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('keeps VEO 3.1 and SORA 2 for Advanced and Pro (403 with a clear message otherwise)', async () => {
+    for (const plan of ['free', 'basic'] as const) {
+      const user = await account.createUser(plan);
+      const image = await upload(user, await garmentPng());
+      for (const model of ['veo-3.1', 'sora-2']) {
+        const response = await request(app).post('/api/generations/video').set(userHeaders(user)).send({ imageUrl: image, model });
+        expect(response.status).toBe(403);
+        expect(response.body).toMatchObject({ error: PREMIUM_MODEL_MESSAGE });
+      }
+      expect(await account.creditsOf(user)).toMatchObject({ used: 0 });
+    }
+    const advanced = await account.createUser('advanced');
+    const image = await upload(advanced, await garmentPng());
+    const allowed = await request(app).post('/api/generations/video').set(userHeaders(advanced)).send({ imageUrl: image, model: 'sora-2' });
+    expect(allowed.status).toBe(202);
+    const done = await waitDone(advanced, allowed.body.id);
+    expect(done).toMatchObject({ status: 'completed', model: 'sora-2', cost: 20 });
+  });
+
+  it('the account lookup of a plan is for services only', async () => {
+    const user = await account.createUser('pro');
+    expect((await fetch(`${account.url}/internal/users/${user}`)).status).toBe(401);
+    const ok = await fetch(`${account.url}/internal/users/${user}`, { headers: serviceHeaders(SECRET, 'test') });
+    expect(await ok.json()).toEqual({ id: user, plan: 'pro' });
+    const missing = await fetch(`${account.url}/internal/users/00000000-0000-4000-8000-000000000000`, { headers: serviceHeaders(SECRET, 'test') });
+    expect(missing.status).toBe(404);
+  });
+
+  it('makes a real image of at least 1024×1536, charges 1 credit and lists it', async () => {
+    const user = await account.createUser('free');
+    const started = await request(app)
+      .post('/api/generations/image')
+      .set(userHeaders(user))
+      .send({ prompt: 'Camel wool coat on a rainy boulevard', presetId: 'everyday-street' });
+    expect(started.status).toBe(202);
+    expect(started.body).toEqual({ id: expect.any(String), status: 'queued' });
+    const done = await waitDone(user, started.body.id);
+    expect(done).toMatchObject({
+      type: 'image',
+      status: 'completed',
+      prompt: 'Camel wool coat on a rainy boulevard',
+      presetId: 'everyday-street',
+      aspectRatio: '2:3',
+      engine: 'local',
+      cost: 1,
+      videoUrl: null,
+      errorMessage: null,
+    });
+    expect(done.imageUrl).toMatch(/^\/media\/generations\/image\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
+    const key = done.imageUrl!.slice('/media/'.length);
+    const file = await import('node:fs/promises').then((fs) => fs.readFile(`${create.dataDir}/media/${key}`));
+    const meta = await sharp(file).metadata();
+    expect(meta.width).toBeGreaterThanOrEqual(1024);
+    expect(meta.height).toBeGreaterThanOrEqual(1536);
+    expect(await account.creditsOf(user)).toMatchObject({ used: 1, limit: 25 });
+    expect(await account.movements(done.id)).toEqual([{ kind: 'reserve', amount: 1, status: 200 }]);
+    const list = await request(app).get('/api/generations').set(userHeaders(user));
+    expect((list.body as GenerationsPage).items.map((g) => g.id)).toEqual([done.id]);
+    // Another user cannot read it.
+    const other = await account.createUser('free');
+    expect((await request(app).get(`/api/generations/${done.id}`).set(userHeaders(other))).status).toBe(404);
+    expect((await request(app).get('/api/generations/not-a-uuid').set(userHeaders(other))).status).toBe(404);
+    // And it can be downloaded as a file.
+    const download = await request(app).get(`/api/download?url=${encodeURIComponent(done.imageUrl!)}`).set(userHeaders(user));
+    expect(download.status).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment/);
+  });
+
+  it('cuts 4:5 images from a 2:3 render', async () => {
+    const user = await account.createUser('free');
+    const started = await request(app).post('/api/generations/image').set(userHeaders(user)).send({ prompt: 'Beauty close-up', aspectRatio: '4:5' });
+    const done = await waitDone(user, started.body.id);
+    expect(done.status).toBe('completed');
+    const file = await import('node:fs/promises').then((fs) => fs.readFile(`${create.dataDir}/media/${done.imageUrl!.slice(7)}`));
+    const meta = await sharp(file).metadata();
+    expect(meta.width! / meta.height!).toBeCloseTo(4 / 5, 2);
+  });
+
+  it('turns an uploaded image into a 5 s, 24 fps H.264 video for 20 credits', async () => {
+    const user = await account.createUser('free');
+    const image = await upload(user, await garmentPng());
+    const started = await request(app).post('/api/generations/video').set(userHeaders(user)).send({ imageUrl: image, prompt: 'slow push-in' });
+    expect(started.status).toBe(202);
+    const done = await waitDone(user, started.body.id);
+    expect(done).toMatchObject({ type: 'video', status: 'completed', model: 'wan-2.5', cost: 20, imageUrl: image, inputs: { image } });
+    expect(done.videoUrl).toMatch(/^\/media\/generations\/video\/\d{4}\/\d{2}\/[0-9a-f]{32}\.mp4$/);
+    const file = await import('node:fs/promises').then((fs) => fs.readFile(`${create.dataDir}/media/${done.videoUrl!.slice(7)}`));
+    const probe = await probeVideo(file);
+    expect(probe.codec).toMatch(/h264/);
+    expect(probe.fps).toBe(24);
+    expect(probe.durationSeconds).toBeGreaterThan(4.8);
+    expect(probe.durationSeconds).toBeLessThan(5.2);
+    expect(await account.creditsOf(user)).toMatchObject({ used: 20 });
+  });
+
+  it('answers 402 with limitReached when credits are short, and saves nothing', async () => {
+    const user = await account.createUser('free');
+    const image = await upload(user, await garmentPng());
+    const first = await request(app).post('/api/generations/video').set(userHeaders(user)).send({ imageUrl: image });
+    expect(first.status).toBe(202);
+    const second = await request(app).post('/api/generations/video').set(userHeaders(user)).send({ imageUrl: image });
+    expect(second.status).toBe(402);
+    expect(second.body).toEqual({ error: 'Not enough credits', limitReached: true, used: 20, limit: 25 });
+    const list = (await request(app).get('/api/generations').set(userHeaders(user))).body as GenerationsPage;
+    expect(list.items.map((g) => g.id)).toEqual([first.body.id]);
+    await waitDone(user, first.body.id);
+  });
+
+  it('tries a garment on a person (dress-up) for 1 credit', async () => {
+    const user = await account.createUser('free');
+    const person = await createLocalEngine().textToImage({ prompt: 'full-body studio portrait', aspectRatio: '2:3', seed: 7 });
+    const personUrl = await upload(user, person.data, 'person.png');
+    const garmentUrl = await upload(user, await garmentPng(), 'garment.png');
+    const started = await request(app).post('/api/generations/dressup').set(userHeaders(user)).send({ personImageUrl: personUrl, garmentImageUrl: garmentUrl });
+    expect(started.status).toBe(202);
+    const done = await waitDone(user, started.body.id);
+    expect(done).toMatchObject({ type: 'dressup', status: 'completed', cost: 1, inputs: { person: personUrl, garment: garmentUrl } });
+    const file = await import('node:fs/promises').then((fs) => fs.readFile(`${create.dataDir}/media/${done.imageUrl!.slice(7)}`));
+    const meta = await sharp(file).metadata();
+    expect([meta.width, meta.height]).toEqual([1024, 1536]);
+    expect(await account.creditsOf(user)).toMatchObject({ used: 1 });
+  });
+
+  it('pages generations newest first with a cursor', async () => {
+    const user = await account.createUser('free');
+    const made = await request(app).post('/api/dev/generate-test-content').set(userHeaders(user));
+    expect(made.status).toBe(200);
+    expect(made.body).toEqual({ count: 4 });
+    const started = await request(app).post('/api/generations/image').set(userHeaders(user)).send({ prompt: 'newest' });
+    await waitDone(user, started.body.id);
+    const seen: Generation[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const response = await request(app)
+        .get('/api/generations')
+        .query({ limit: 2, ...(cursor ? { cursor } : {}) })
+        .set(userHeaders(user));
+      expect(response.status).toBe(200);
+      const page = response.body as GenerationsPage;
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen.map((g) => g.id)).size).toBe(5);
+    expect(seen[0]!.id).toBe(started.body.id);
+    const times = seen.map((g) => Date.parse(g.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    // Test content is free and made by the local engine.
+    expect(seen.slice(1).every((g) => g.cost === 0 && g.engine === 'local' && g.status === 'completed')).toBe(true);
+    expect(await account.creditsOf(user)).toMatchObject({ used: 1 });
+    for (const query of [{ limit: 0 }, { limit: 101 }, { limit: 'x' }, { cursor: 'bm9wZQ' }]) {
+      const response = await request(app).get('/api/generations').query(query).set(userHeaders(user));
+      expect(response.status).toBe(400);
+    }
+  });
+});
+
+describe('failures', () => {
+  let account: TestAccount;
+  beforeAll(async () => {
+    account = await startAccount();
+  });
+  afterAll(async () => {
+    await account?.close();
+  });
+
+  function failingEngines(error: () => Error, calls: { n: number }): Engines {
+    const local = createLocalEngine();
+    return Object.assign(Object.create(local) as Engines, {
+      name: 'local' as const,
+      textToImage: async () => {
+        calls.n += 1;
+        throw error();
+      },
+    });
+  }
+
+  it('refunds a generation whose job finally fails after its retries', async () => {
+    const calls = { n: 0 };
+    const create = await startCreate(account, {
+      env: { CREATE_JOB_RETRIES: '1' },
+      deps: { engines: failingEngines(() => new EngineFailure('provider overloaded', { retryable: true }), calls) },
+    });
+    try {
+      const user = await account.createUser('free');
+      const started = await request(create.service.app).post('/api/generations/image').set(userHeaders(user)).send({ prompt: 'doomed' });
+      expect(started.status).toBe(202);
+      const done = await waitFor(
+        () => request(create.service.app).get(`/api/generations/${started.body.id}`).set(userHeaders(user)).then((r) => r.body as Generation),
+        finished,
+        60_000,
+      );
+      expect(done).toMatchObject({ status: 'failed', errorMessage: 'Generation failed. Your credits were refunded.' });
+      expect(calls.n).toBe(2);
+      await waitFor(() => account.movements(done.id), (m) => m.length === 2);
+      const movements = await account.movements(done.id);
+      expect([...movements].sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+        { kind: 'refund', amount: 1, status: 200 },
+        { kind: 'reserve', amount: 1, status: 200 },
+      ]);
+      expect(await account.creditsOf(user)).toMatchObject({ used: 0 });
+    } finally {
+      await create.close();
+    }
+  });
+
+  it('fails at once, with the reason, when retrying cannot help', async () => {
+    const calls = { n: 0 };
+    const create = await startCreate(account, { deps: { engines: failingEngines(() => new EngineInputError('prompt is not allowed'), calls) } });
+    try {
+      const user = await account.createUser('free');
+      const started = await request(create.service.app).post('/api/generations/image').set(userHeaders(user)).send({ prompt: 'bad' });
+      const done = await waitFor(
+        () => request(create.service.app).get(`/api/generations/${started.body.id}`).set(userHeaders(user)).then((r) => r.body as Generation),
+        finished,
+      );
+      expect(done).toMatchObject({ status: 'failed', errorMessage: 'prompt is not allowed' });
+      expect(calls.n).toBe(1);
+      await waitFor(() => account.creditsOf(user), (c) => c.used === 0);
+    } finally {
+      await create.close();
+    }
+  });
+
+  it('hides development tools in production unless DEV_TOOLS=1', async () => {
+    const user = await account.createUser('free');
+    const production = await startCreate(account, { env: { NODE_ENV: 'production' } });
+    try {
+      const response = await request(production.service.app).post('/api/dev/generate-test-content').set(userHeaders(user));
+      expect(response.status).toBe(404);
+    } finally {
+      await production.close();
+    }
+    const forced = await startCreate(account, { env: { NODE_ENV: 'production', DEV_TOOLS: '1' } });
+    try {
+      const response = await request(forced.service.app).post('/api/dev/generate-test-content').set(userHeaders(user));
+      expect(response.body).toEqual({ count: 4 });
+    } finally {
+      await forced.close();
+    }
+  });
+});
