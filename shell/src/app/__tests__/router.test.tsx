@@ -19,6 +19,8 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   apiUser = null;
   apiConfig = { devLogin: true, avatarEnabled: true };
+  window.localStorage.clear();
+  window.localStorage.setItem('onboardingShown', 'true'); // the first-visit onboarding has its own tests
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);

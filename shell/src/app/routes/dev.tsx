@@ -1,6 +1,8 @@
-/** /app/dev: developer tools; renders nothing visible (SPEC §2). Its actions come with the shell experience issue. */
+import { DevToolsPanel } from '../../features/dev-tools/components/dev-tools-panel';
+
+/** /app/dev (login required by the /app guard): developer tools. */
 export function DevRoute() {
-  return null;
+  return <DevToolsPanel />;
 }
 
 export const Component = DevRoute;
