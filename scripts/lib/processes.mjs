@@ -8,8 +8,11 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The services `npm start` runs, in start order. Later issues add create, photoshoot, canvas, billing. */
-export const SERVICES = [{ name: 'account', dir: 'services/account', envPrefix: 'ACCOUNT' }];
+/** The services `npm start` runs, in start order. Later issues add photoshoot, canvas, billing. */
+export const SERVICES = [
+  { name: 'account', dir: 'services/account', envPrefix: 'ACCOUNT' },
+  { name: 'create', dir: 'services/create', envPrefix: 'CREATE' },
+];
 
 /** Asks the OS for a free port on 127.0.0.1. */
 export function freePort() {
