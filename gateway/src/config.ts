@@ -1,7 +1,8 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { env, loadConfig } from '@atelier/kit';
+import { env, loadConfig, mediaEnvShape, mediaStoreConfig } from '@atelier/kit';
+import type { MediaStoreConfig } from '@atelier/kit';
 import { DEFAULT_ROUTES, REMOTES, SECURE_SESSION_COOKIE, SERVICE_NAMES, SESSION_COOKIE } from './constants.js';
 import type { ServiceName } from './constants.js';
 
@@ -51,6 +52,8 @@ const schema = z.object({
   REMOTE_MF_PRICING_URL: optionalUrl(),
   REMOTE_MF_PRICING_DIR: z.string().optional(),
   LOG_LEVEL: env.logLevel(),
+  DATA_DIR: z.string().optional(),
+  ...mediaEnvShape,
 });
 
 export type GatewayEnv = z.infer<typeof schema>;
@@ -81,6 +84,8 @@ export interface GatewayConfig {
   shellDir: string;
   remotes: RemoteConfig[];
   logLevel: GatewayEnv['LOG_LEVEL'];
+  /** Where /media is read from: `<DATA_DIR>/media` or the S3 bucket (the services write to the same place). */
+  media: MediaStoreConfig;
 }
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
@@ -138,5 +143,6 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
     shellDir: resolve(e.SHELL_DIR ?? join(REPO_ROOT, 'shell', 'dist')),
     remotes,
     logLevel: e.LOG_LEVEL,
+    media: mediaStoreConfig(e, { dataDir: resolve(e.DATA_DIR ?? join(REPO_ROOT, '.data')), publicUrl }),
   };
 }

@@ -7,7 +7,7 @@ import { loadConfig } from '../config.js';
 import { readAll } from '../media/local-store.js';
 import { createMediaStore, mediaEnvShape, mediaStoreConfig } from '../media/store.js';
 import type { MediaStore } from '../media/types.js';
-import { startFakeS3, type FakeS3 } from './fixtures/fake-s3.js';
+import { startFakeS3, type FakeS3 } from '../media/testing/fake-s3.js';
 import { tempDir } from './helpers.js';
 
 const KEY_SHAPE = /^uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/;
