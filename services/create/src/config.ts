@@ -15,6 +15,7 @@ const createEnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
   DEV_LOGIN: env.flag(),
   DEV_TOOLS: env.flag(),
+  OIDC_CLIENT_ID: z.string().optional(),
   LOG_LEVEL: env.logLevel(),
   /** Generations one process works on at the same time. */
   CREATE_CONCURRENCY: env.int(2).pipe(z.number().int().min(1).max(32)),
@@ -71,8 +72,9 @@ export function loadCreateConfig(source: NodeJS.ProcessEnv = process.env): Creat
     accountUrl: ACCOUNT_URL.replace(/\/+$/, ''),
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL) : undefined,
     nodeEnv: NODE_ENV,
-    // Like the account's development sign-in: on outside production unless turned off; DEV_TOOLS=1 forces it.
-    devTools: DEV_TOOLS ?? (NODE_ENV !== 'production' && DEV_LOGIN !== false),
+    // The account service's rule: developer tools follow development sign-in (on while no sign-in
+    // provider is configured), but production needs DEV_TOOLS=1 itself.
+    devTools: DEV_TOOLS ?? ((DEV_LOGIN ?? !e.OIDC_CLIENT_ID) && NODE_ENV !== 'production'),
     logLevel: LOG_LEVEL,
     concurrency: e.CREATE_CONCURRENCY,
     jobRetries: e.CREATE_JOB_RETRIES,
