@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy/waitFor wait up to 5 s: a loaded 2-core CI machine is slow, and the bar's reset takes 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no object URLs; the image inputs preview a chosen file through one.
 if (!URL.createObjectURL) {

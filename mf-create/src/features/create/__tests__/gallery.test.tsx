@@ -1,0 +1,186 @@
+import { apiRequest } from '@atelier/host';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import CreateScreenRemote from '../../../expose/create-screen';
+import { fakeGeneration, installFakeApi, json } from '../../../testing/fake-api';
+import { renderWithHost } from '../../../testing/render-with-host';
+import { GENERATIONS_KEY } from '../api/get-generations';
+
+const page = (...items: ReturnType<typeof fakeGeneration>[]) => ({ items, nextCursor: null });
+
+describe('gallery', () => {
+  it('shows a loading state, then an empty state', async () => {
+    let answer: (value: unknown) => void = () => {};
+    installFakeApi({ 'GET /api/generations': () => new Promise((resolve) => (answer = resolve)) });
+    renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    expect(screen.getByRole('status', { name: 'Loading your creations' })).toBeInTheDocument();
+    await act(async () => answer(page()));
+    expect(await screen.findByText('Nothing here yet')).toBeInTheDocument();
+  });
+
+  it('shows an error state with a retry', async () => {
+    const api = installFakeApi({ 'GET /api/generations': () => json({ error: 'Service unavailable: create' }, 502) });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    expect(await screen.findByText('Your creations could not be loaded.')).toBeInTheDocument();
+    api.on('GET /api/generations', () => page(fakeGeneration({ prompt: 'back again' })));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Open image: back again' })).toBeInTheDocument();
+  });
+
+  it('lists the generations in the order the server gives (newest first), with the engine, and asks for a page', async () => {
+    const api = installFakeApi({
+      'GET /api/generations': () =>
+        page(
+          fakeGeneration({ id: 'new', prompt: 'newest look', type: 'video', videoUrl: '/media/new.mp4', imageUrl: null, engine: 'local' }),
+          fakeGeneration({ id: 'old', prompt: 'older look', engine: 'fal' }),
+          fakeGeneration({ id: 'bad', prompt: 'broken', status: 'failed', imageUrl: null, errorMessage: 'Engine crashed' }),
+          fakeGeneration({ id: 'run', prompt: 'running', status: 'processing', imageUrl: null }),
+        ),
+    });
+    renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const list = await screen.findByRole('list');
+    const tiles = within(list).getAllByRole('listitem');
+    expect(tiles).toHaveLength(4);
+    expect(within(tiles[0]!).getByRole('button', { name: 'Open video: newest look' })).toBeInTheDocument();
+    expect(within(tiles[0]!).getByText('Local engine')).toBeInTheDocument();
+    expect(within(tiles[1]!).getByRole('button', { name: 'Open image: older look' })).toBeInTheDocument();
+    expect(within(tiles[1]!).queryByText('Local engine')).not.toBeInTheDocument();
+    expect(within(tiles[2]!).getByText('Engine crashed')).toBeInTheDocument();
+    expect(within(tiles[3]!).getByText('Generating…')).toBeInTheDocument();
+    expect(api.calls('GET /api/generations')[0]!.url.searchParams.get('limit')).toBe('24');
+  });
+
+  it('loads the next page with the cursor', async () => {
+    const api = installFakeApi({
+      'GET /api/generations': ({ url }) =>
+        url.searchParams.get('cursor') === 'c2'
+          ? page(fakeGeneration({ prompt: 'second page' }))
+          : { items: [fakeGeneration({ prompt: 'first page' })], nextCursor: 'c2' },
+    });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('button', { name: 'Open image: second page' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open image: first page' })).toBeInTheDocument();
+    expect(api.calls('GET /api/generations').some((r) => r.url.searchParams.get('cursor') === 'c2')).toBe(true);
+  });
+
+  it('opens an image in the viewer with a download link through /api/download', async () => {
+    installFakeApi({ 'GET /api/generations': () => page(fakeGeneration({ id: 'a', prompt: 'ivory gown', imageUrl: '/media/a b.png' })) });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    await user.click(await screen.findByRole('button', { name: 'Open image: ivory gown' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAttribute('data-remote', 'mf_create');
+    expect(within(dialog).getByRole('img', { name: 'ivory gown' })).toHaveAttribute('src', '/media/a b.png');
+    const download = within(dialog).getByRole('link', { name: 'Download' });
+    expect(download).toHaveAttribute('href', '/api/download?url=%2Fmedia%2Fa%20b.png');
+    expect(download).toHaveAttribute('download');
+    expect(within(dialog).getByText('Local engine (offline, on this server)')).toBeInTheDocument();
+  });
+
+  it('opens a video in the viewer with controls and no "Create video"', async () => {
+    installFakeApi({
+      'GET /api/generations': () =>
+        page(fakeGeneration({ type: 'video', prompt: 'slow turn', imageUrl: null, videoUrl: '/media/v.mp4', model: 'wan-2.5' })),
+    });
+    const { user } = renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest });
+    await user.click(await screen.findByRole('button', { name: 'Open video: slow turn' }));
+    const dialog = await screen.findByRole('dialog');
+    const video = dialog.querySelector('video')!;
+    expect(video).toHaveAttribute('src', '/media/v.mp4');
+    expect(video).toHaveAttribute('controls');
+    expect(within(dialog).getByRole('link', { name: 'Download' })).toHaveAttribute('href', '/api/download?url=%2Fmedia%2Fv.mp4');
+    expect(within(dialog).queryByRole('button', { name: 'Create video' })).not.toBeInTheDocument();
+  });
+
+  it('"Create video" keeps the image as pendingVideoImage and navigates to /app/video', async () => {
+    installFakeApi({ 'GET /api/generations': () => page(fakeGeneration({ prompt: 'red coat', imageUrl: '/media/red.png' })) });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    await user.click(await screen.findByRole('button', { name: 'Open image: red coat' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Create video' }));
+    expect(localStorage.getItem('pendingVideoImage')).toBe('/media/red.png');
+    expect(host.navigate).toHaveBeenCalledWith('/app/video');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('a generation in flight', () => {
+  it('runs the progress bar until the generation completes, then tracks generation_completed', async () => {
+    let status: 'queued' | 'processing' | 'completed' = 'queued';
+    const generation = () =>
+      fakeGeneration({
+        id: 'g-run',
+        prompt: 'velvet blazer',
+        status,
+        imageUrl: status === 'completed' ? '/media/g-run.png' : null,
+      });
+    const api = installFakeApi({
+      'GET /api/generations': () => page(...(api.calls('POST /api/generations/image').length ? [generation()] : [])),
+      'POST /api/generations/image': () => json({ id: 'g-run', status: 'queued' }, 202),
+    });
+    const { user, host, queryClient } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    await screen.findByText('Nothing here yet');
+    await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'velvet blazer');
+    await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));
+    const bar = await screen.findByRole('progressbar');
+    expect(Number(bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(1);
+    expect(await screen.findByText('Queued')).toBeInTheDocument();
+
+    status = 'processing';
+    await act(() => queryClient.invalidateQueries({ queryKey: [GENERATIONS_KEY] }));
+    expect(await screen.findByText('Generating…')).toBeInTheDocument();
+    expect(host.track).not.toHaveBeenCalledWith('generation_completed', expect.anything());
+
+    status = 'completed';
+    await act(() => queryClient.invalidateQueries({ queryKey: [GENERATIONS_KEY] }));
+    expect(await screen.findByRole('button', { name: 'Open image: velvet blazer' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(host.track).toHaveBeenCalledWith('generation_completed', {
+        user_plan: 'free',
+        generation_type: 'image',
+        model: 'text-to-image',
+        credits_cost: 1,
+      }),
+    );
+    // 100 on completion, then the bar goes away after 1 s
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Generate · 1 credit' })).toBeEnabled();
+    expect(host.track.mock.calls.filter(([event]) => event === 'generation_completed')).toHaveLength(1);
+  });
+
+  it('shows a destructive toast with the error message and tracks generation_failed when it fails', async () => {
+    let status: 'processing' | 'failed' = 'processing';
+    installFakeApi({
+      'GET /api/generations': () =>
+        page(
+          fakeGeneration({
+            id: 'g-bad',
+            type: 'video',
+            model: 'veo-3.1',
+            cost: 20,
+            status,
+            imageUrl: null,
+            errorMessage: status === 'failed' ? 'The engine could not read the image' : null,
+          }),
+        ),
+    });
+    const { host, queryClient } = renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest });
+    // a video already processing when the screen opens shows its progress
+    expect(await screen.findByText('Generating video')).toBeInTheDocument();
+    status = 'failed';
+    await act(() => queryClient.invalidateQueries({ queryKey: [GENERATIONS_KEY] }));
+    await waitFor(() =>
+      expect(host.toast).toHaveBeenCalledWith({
+        title: 'Generation Failed',
+        description: 'The engine could not read the image',
+        variant: 'destructive',
+      }),
+    );
+    expect(host.track).toHaveBeenCalledWith('generation_failed', {
+      user_plan: 'free',
+      generation_type: 'video',
+      model: 'veo-3.1',
+      credits_cost: 20,
+    });
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});
