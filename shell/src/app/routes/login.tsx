@@ -1,6 +1,7 @@
 import { Button } from '@atelier/ui';
 import { Link } from 'react-router-dom';
 import { usePublicConfig } from '../../features/auth/api/get-config';
+import { SignInError } from '../../features/auth/components/sign-in-error';
 import { NAVIGATIONS, PRODUCT_NAME, ROUTES, TEXTS } from '../../constants';
 
 export function LoginRoute() {
@@ -18,6 +19,7 @@ export function LoginRoute() {
         </Link>
         <div className="flex w-full max-w-sm flex-col gap-3">
           <h1 className="text-center text-2xl">Sign in to your studio</h1>
+          <SignInError />
           <Button size="lg" onClick={() => window.location.assign(NAVIGATIONS.googleSignIn)}>
             {TEXTS.continueWithGoogle}
           </Button>

@@ -2,10 +2,12 @@ import { useCurrentUser } from '@atelier/host';
 import { Navigate, Outlet } from 'react-router-dom';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { ROUTES } from '../../../constants';
+import { useSignInLanding } from '../hooks/use-sign-in-landing';
 
-/** /app/*: a spinner while auth loads; a signed-out visitor goes to /login. */
+/** /app/*: a spinner while auth loads; a signed-out visitor goes to /login; a sign-in landing is tracked. */
 export function RequireAuth() {
   const { user, isLoading } = useCurrentUser();
+  useSignInLanding(user);
   if (isLoading) return <FullPageSpinner label="Checking your session" />;
   if (!user) return <Navigate to={ROUTES.login} replace />;
   return <Outlet />;

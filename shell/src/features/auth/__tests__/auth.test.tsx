@@ -1,0 +1,143 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '../../../app/provider';
+import { routes } from '../../../app/router';
+import type { RemoteRegistry } from '../../remotes/utils/remote-registry';
+import { GENERIC_SIGN_IN_ERROR, SIGN_IN_ERROR_MESSAGES, SIGN_IN_ERROR_TITLE } from '../utils/sign-in-errors';
+
+type Json = Record<string, unknown>;
+const ada = { id: 'u-ada', plan: 'free', firstName: 'Ada', email: 'ada@example.com' };
+
+let apiUser: Json | null;
+let apiConfig: Json;
+const fetchMock = vi.fn<typeof fetch>();
+
+/** The events posted to /api/track-event, in order. */
+function tracked(): { eventType: string; metadata: Json }[] {
+  return fetchMock.mock.calls
+    .filter(([url]) => String(url) === '/api/track-event')
+    .map(([, init]) => JSON.parse(String(init?.body)) as { eventType: string; metadata: Json });
+}
+const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url) === path).length;
+
+beforeEach(() => {
+  apiUser = null;
+  apiConfig = { devLogin: false, avatarEnabled: true };
+  window.localStorage.clear();
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === '/api/auth/user') return apiUser ? Response.json(apiUser) : Response.json({ error: 'Unauthorized' }, { status: 401 });
+    if (url === '/api/config') return Response.json(apiConfig);
+    if (url === '/api/user-limits') return Response.json({ credits: { used: 3, limit: 25 }, avatar: { used: 0, limit: 0 } });
+    if (url === '/api/track-event') return Response.json({ ok: true });
+    return Response.json({ error: 'Not found' }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderAt(path: string) {
+  const registry: RemoteRegistry = { loadComponent: vi.fn(async () => (() => null) as never) };
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  function Harness() {
+    const [navigate] = useState(() => (to: string, options?: { replace?: boolean }) => void router.navigate(to, options));
+    return (
+      <AppProvider navigate={navigate} remoteRegistry={registry}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    );
+  }
+  const view = render(<Harness />);
+  return { router, view };
+}
+
+describe('sign-in landing', () => {
+  it('posts user_signup once for ?new_login=1 and leaves a clean /app in the address bar', async () => {
+    apiUser = ada;
+    const { router } = renderAt('/app?new_login=1');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/app');
+    // Replaced, not pushed: Back does not return to the parameter.
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(tracked().map((e) => e.eventType)).toContain('user_signup'));
+    await new Promise((r) => setTimeout(r, 50));
+    const signups = tracked().filter((e) => e.eventType === 'user_signup');
+    expect(signups).toEqual([{ eventType: 'user_signup', metadata: { user_plan: 'free' } }]);
+  });
+
+  it('keeps other parameters when it removes new_login', async () => {
+    apiUser = ada;
+    const { router } = renderAt('/app/canvas?imageUrl=%2Fmedia%2Fa.png&new_login=1');
+    await waitFor(() => expect(router.state.location.search).toBe('?imageUrl=%2Fmedia%2Fa.png'));
+    expect(router.state.location.pathname).toBe('/app/canvas');
+  });
+
+  it('posts no signup on an ordinary landing, but session_started and daily_active (once a day)', async () => {
+    apiUser = ada;
+    const first = renderAt('/app');
+    await waitFor(() => expect(tracked().map((e) => e.eventType)).toEqual(['session_started', 'daily_active']));
+    first.view.unmount();
+    // A new page load the same day: a new session, but daily_active was already posted today.
+    renderAt('/app');
+    await waitFor(() => expect(tracked().filter((e) => e.eventType === 'session_started')).toHaveLength(2));
+    expect(tracked().filter((e) => e.eventType === 'daily_active')).toHaveLength(1);
+    expect(tracked().some((e) => e.eventType === 'user_signup')).toBe(false);
+  });
+
+  it('sends a signed-out visitor with ?new_login=1 to /login without tracking', async () => {
+    const { router } = renderAt('/app?new_login=1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(tracked()).toEqual([]);
+  });
+});
+
+describe('current user', () => {
+  it('asks /api/auth/user once: a 401 means signed out, never retried, and limits are not asked', async () => {
+    const { router } = renderAt('/app');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(calls('/api/auth/user')).toBe(1);
+    expect(calls('/api/user-limits')).toBe(0);
+  });
+
+  it('shows the first name, or the email when there is none, and asks the limits once signed in', async () => {
+    apiUser = { ...ada, firstName: null };
+    renderAt('/app');
+    expect((await screen.findAllByText('ada@example.com')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(calls('/api/user-limits')).toBeGreaterThan(0));
+  });
+});
+
+describe('login screen', () => {
+  it('explains why the last sign-in failed, for each known code', async () => {
+    for (const [code, message] of Object.entries(SIGN_IN_ERROR_MESSAGES)) {
+      const { view } = renderAt(`/login?error=${code}`);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(SIGN_IN_ERROR_TITLE);
+      expect(alert).toHaveTextContent(message);
+      view.unmount();
+    }
+  });
+
+  it('gives a generic message for an unknown code and none without an error', async () => {
+    const unknown = renderAt('/login?error=%3Cscript%3E');
+    expect(await screen.findByRole('alert')).toHaveTextContent(GENERIC_SIGN_IN_ERROR);
+    unknown.view.unmount();
+    renderAt('/login');
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('hides Dev Entry until the server reports development sign-in', async () => {
+    renderAt('/login?error=unavailable');
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    await waitFor(() => expect(calls('/api/config')).toBe(1));
+    expect(screen.queryByRole('button', { name: 'Dev Entry' })).not.toBeInTheDocument();
+  });
+});
