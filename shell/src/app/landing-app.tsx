@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
+import { SHELL_CONFIG } from '../config/shell-config';
 import { ROUTES } from '../constants';
+import { loadAnalyticsTag, sendTagPageView } from '../features/analytics/utils/analytics-tag';
+import { PAGE_VIEW_EVENT, pageViewMetadata, sendEvent } from '../features/analytics/utils/page-view';
 import { LandingScreen } from './landing-screen';
 
 type Visitor = 'loading' | 'visitor' | 'signed-in';
@@ -33,8 +36,12 @@ export function LandingApp({ enterApp, prefetchApp }: LandingAppProps) {
     let cancelled = false;
     void fetchVisitor().then((result) => {
       if (cancelled) return;
-      if (result === 'signed-in') enterApp(ROUTES.app, { replace: true });
-      else setVisitor(result);
+      if (result === 'signed-in') return enterApp(ROUTES.app, { replace: true });
+      setVisitor(result);
+      // The visitor's page view (the full app reports its own from its router).
+      sendEvent(PAGE_VIEW_EVENT, pageViewMetadata(ROUTES.landing));
+      loadAnalyticsTag(SHELL_CONFIG.analyticsMeasurementId);
+      sendTagPageView(ROUTES.landing);
     });
     return () => {
       cancelled = true;

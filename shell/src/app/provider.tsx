@@ -1,4 +1,5 @@
-import { createQueryClient, HostProvider, type LimitDialogOptions } from '@atelier/host';
+import type { User } from '@atelier/contracts';
+import { AUTH_USER_KEY, createQueryClient, HostProvider, type LimitDialogOptions } from '@atelier/host';
 import { Toaster, TooltipProvider } from '@atelier/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Component, Suspense, useMemo, useState, type ReactNode } from 'react';
@@ -40,7 +41,17 @@ export interface AppProviderProps {
 export function AppProvider({ navigate, remoteRegistry, children }: AppProviderProps) {
   const [queryClient] = useState(createQueryClient);
   const [limit, setLimit] = useState<LimitDialogOptions | null>(null);
-  const host = useMemo(() => createShellHost({ navigate, openLimitDialog: setLimit }), [navigate]);
+  const host = useMemo(() => {
+    const created = createShellHost({
+      navigate,
+      openLimitDialog: (options) => {
+        setLimit(options);
+        created.track('limit_modal_shown', { type: options.type, used: options.used, limit: options.limit });
+      },
+      userPlan: () => queryClient.getQueryData<User | null>([AUTH_USER_KEY])?.plan,
+    });
+    return created;
+  }, [navigate, queryClient]);
 
   return (
     <Suspense fallback={<FullPageSpinner />}>

@@ -2,13 +2,19 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom'
 import { AppLayout } from '../components/app-layout';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { RouteError } from '../components/route-error';
+import { PageViewTracker } from '../features/analytics/components/page-view-tracker';
 import { GuestOnly, RequireAuth } from '../features/auth/components/auth-guards';
 import { CanvasRoute, CreateRoute, PhotoshootRoute, PricingRoute } from './routes/remote-routes';
 
 // SPEC §2's route table. Screens of the shell load lazily; remote screens load at run time from their builds.
 export const routes: RouteObject[] = [
   {
-    element: <Outlet />,
+    element: (
+      <>
+        <PageViewTracker />
+        <Outlet />
+      </>
+    ),
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageSpinner />, // shown while the first lazy route's chunk loads
     children: [

@@ -5,6 +5,8 @@ import { toast } from '@atelier/ui';
 export function createShellHost(deps: {
   navigate: (to: string, options?: { replace?: boolean }) => void;
   openLimitDialog: (options: LimitDialogOptions) => void;
+  /** The signed-in user's plan, when known; added to every tracked event as user_plan (SPEC §3). */
+  userPlan?: () => string | undefined;
 }): Host {
   return {
     apiRequest,
@@ -13,6 +15,9 @@ export function createShellHost(deps: {
     },
     openLimitDialog: deps.openLimitDialog,
     navigate: deps.navigate,
-    track: trackEvent,
+    track: (eventType, metadata = {}) => {
+      const plan = deps.userPlan?.();
+      trackEvent(eventType, plan && metadata.user_plan === undefined ? { user_plan: plan, ...metadata } : metadata);
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { SHELL_CONFIG } from '../../config/shell-config';
 import { ROUTES } from '../../constants';
 import { LegalDocumentView } from '../../features/legal/components/legal-document';
@@ -14,11 +14,9 @@ export function TermsRoute() {
 
 export function PrivacyRoute() {
   const navigate = useNavigate();
-  // Privacy returns to the previous page (SPEC §2); opened directly (no history entry of ours) it goes to `/`.
-  const back = () => {
-    const state = window.history.state as { idx?: number } | null;
-    if (state?.idx && state.idx > 0) void navigate(-1);
-    else void navigate(ROUTES.landing);
-  };
+  const location = useLocation();
+  // Privacy returns to the previous page (SPEC §2); opened directly (the router's first entry, key
+  // "default") there is no previous page of ours, so it goes to `/`.
+  const back = () => (location.key !== 'default' ? void navigate(-1) : void navigate(ROUTES.landing));
   return <LegalDocumentView document={PRIVACY} contactEmail={SHELL_CONFIG.contactEmail} onBack={back} />;
 }

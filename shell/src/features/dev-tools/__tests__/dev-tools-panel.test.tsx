@@ -42,8 +42,8 @@ function renderPanel(reload = vi.fn()) {
   return { toast, reload, invalidate, container };
 }
 
-const invalidatedKeys = (spy: ReturnType<typeof vi.spyOn>) =>
-  spy.mock.calls.map((call) => ((call[0] as { queryKey: string[] }).queryKey ?? [])[0]);
+const invalidatedKeys = (spy: { mock: { calls: unknown[][] } }) =>
+  spy.mock.calls.map((call) => ((call[0] as { queryKey?: string[] }).queryKey ?? [])[0]);
 
 describe('developer tools page', () => {
   it('renders nothing visible when the server has no developer tools', async () => {

@@ -51,7 +51,9 @@ export function AppHeader({ avatarEnabled }: AppHeaderProps) {
     if (tab.id === 'photoshoots' && !mayOpenPhotoshoots()) {
       event.preventDefault();
       setMenuOpen(false);
+      return;
     }
+    if (tab.id !== active) host.track('tab_changed', { tab: tab.id, from: active ?? 'none' });
   };
 
   return (
@@ -115,7 +117,7 @@ export function AppHeader({ avatarEnabled }: AppHeaderProps) {
             </Button>
           </DialogTrigger>
           <DialogContent
-            className="left-auto right-0 top-0 h-full max-w-xs translate-x-0 translate-y-0 content-start rounded-none border-0 border-l animate-slide-in-right"
+            className="left-auto right-0 top-0 h-full max-w-xs translate-x-0 translate-y-0 content-start rounded-none border-0 border-l animate-slide-in-right [animation-duration:300ms]"
           >
             <DialogTitle className="font-display text-2xl">
               {PRODUCT_NAME} <span className="align-middle font-sans text-xs uppercase tracking-widest text-accent">pre-alpha</span>
