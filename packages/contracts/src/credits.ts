@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { planSchema } from './account.js';
+import { planSchema, userLimitsSchema, userSchema } from './account.js';
 
 /** What a generation costs to start (SPEC.md §9). */
 export const CREDIT_COSTS = { image: 1, video: 20, dressup: 1, canvas: 1 } as const;
@@ -57,3 +57,7 @@ export const setPlanRequestSchema = z.object({
   stripeSubscriptionId: z.string().nullable().optional(),
 });
 export type SetPlanRequest = z.infer<typeof setPlanRequestSchema>;
+
+/** The answer to POST /internal/plans/set: the user and the limits of the period now current. */
+export const setPlanResponseSchema = z.object({ user: userSchema, limits: userLimitsSchema });
+export type SetPlanResponse = z.infer<typeof setPlanResponseSchema>;

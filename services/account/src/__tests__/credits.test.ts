@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { limitReachedSchema, refundResponseSchema, reserveResponseSchema } from '@atelier/contracts';
+import { limitReachedSchema, refundResponseSchema, reserveResponseSchema, setPlanResponseSchema } from '@atelier/contracts';
 import { IDENTITY_HEADER, serviceHeaders } from '@atelier/kit';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
@@ -169,7 +169,7 @@ function suite(name: string, postgres: boolean) {
       await reserveCall(account, { userId: user.id, feature: 'credits', amount: 10, key: 'free-use' }).expect(200);
       const cycle = { periodStart: '2025-03-10T11:59:00Z', periodEnd: '2025-04-10T11:59:00Z' };
       const set = await setPlanCall(account, { userId: user.id, plan: 'basic', ...cycle, stripeSubscriptionId: 'sub_123' }).expect(200);
-      expect(set.body.user).toEqual({ id: user.id, plan: 'basic', firstName: 'Test', email: user.email, stripeSubscriptionId: 'sub_123' });
+      expect(setPlanResponseSchema.parse(set.body).user).toEqual({ id: user.id, plan: 'basic', firstName: 'Test', email: user.email, stripeSubscriptionId: 'sub_123' });
       expect(set.body.limits).toEqual({ credits: { used: 0, limit: 150 }, avatar: { used: 0, limit: 2 } });
       await reserveCall(account, { userId: user.id, feature: 'avatar', amount: 2, key: 'two-shoots' }).expect(200);
       await reserveCall(account, { userId: user.id, feature: 'avatar', amount: 1, key: 'third-shoot' }).expect(402);

@@ -1,4 +1,12 @@
-import { refundRequestSchema, reserveRequestSchema, setPlanRequestSchema, type RefundRequest, type ReserveRequest, type SetPlanRequest } from '@atelier/contracts';
+import {
+  refundRequestSchema,
+  reserveRequestSchema,
+  setPlanRequestSchema,
+  type RefundRequest,
+  type ReserveRequest,
+  type SetPlanRequest,
+  type SetPlanResponse,
+} from '@atelier/contracts';
 import { badRequest, requireService, validate, type Db } from '@atelier/kit';
 import { Router } from 'express';
 import { refund, reserve, userForLedger } from '../ledger.js';
@@ -36,7 +44,8 @@ export function creditRoutes({ db, identitySecret, clock }: CreditRouteDeps): Ro
     const now = clock();
     const user = await userForLedger(db, body.userId);
     const updated = await changePlan(db, user, planChangeFrom(body, user), now);
-    res.json({ user: toUser(updated), limits: await currentLimits(db, updated, now) });
+    const answer: SetPlanResponse = { user: toUser(updated), limits: await currentLimits(db, updated, now) };
+    res.json(answer);
   });
 
   return router;
