@@ -55,7 +55,9 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
   const account = deps.account ?? createAccountClient({ accountUrl: config.accountUrl, identitySecret: config.identitySecret });
   const falWebhooks = isFalEngine(engines) && config.publicUrl ? config.publicUrl : undefined;
 
-  const jobs = await createJobs({ database, logger, options: { maintenanceIntervalSeconds: 30 } });
+  // Maintenance notices a lost job (its worker died) once it has been active for the job timeout.
+  const maintenanceIntervalSeconds = Math.max(1, Math.min(30, Math.floor(config.jobTimeoutSeconds / 4)));
+  const jobs = await createJobs({ database, logger, options: { maintenanceIntervalSeconds } });
   await setupQueue(jobs, config);
   const workerDeps = {
     db,
