@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMediaStore } from '@atelier/kit';
+import { createBaseApp, createMediaStore, downloadHandler, finishApp, uploadImageHandler } from '@atelier/kit';
 import type { MediaStore } from '@atelier/kit';
 import { startFakeS3 } from '@atelier/kit/testing';
 import type { FakeS3 } from '@atelier/kit/testing';
@@ -181,5 +182,72 @@ describe('media routes of the create service', () => {
     expect(DEFAULT_ROUTES['/api/uploads']).toBe('create');
     expect(DEFAULT_ROUTES['/api/presets']).toBe('create');
     expect(DEFAULT_ROUTES['/api/download']).toBe('create');
+  });
+});
+
+/** A real 3×2 RGB PNG, written by hand (the gateway has no image library). */
+function tinyPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(3, 0);
+  header.writeUInt32BE(2, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const rows = Buffer.concat([Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 255]), Buffer.from([0, 9, 9, 9, 99, 99, 99, 199, 199, 199])]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe.each(['local', 's3'] as const)('upload → /media → download through the gateway (%s)', (backend) => {
+  async function chain() {
+    const { env } = backends[backend]();
+    const createConfig = testConfig(env);
+    // Plays the create service: kit's upload and download handlers on the store the gateway reads.
+    const store = createMediaStore(createConfig.media);
+    const service = createBaseApp({ name: 'create', logger: silentLogger });
+    service.post('/api/uploads', uploadImageHandler(store));
+    service.get('/api/download', downloadHandler(store, { publicUrl: createConfig.publicUrl }));
+    const create = await startServer(finishApp(service, silentLogger));
+    const app = createApp({ config: testConfig({ ...env, CREATE_URL: create.url }), logger: silentLogger });
+    return { app, store };
+  }
+
+  it('stores an upload that the gateway then serves and downloads', async () => {
+    const { app } = await chain();
+    const png = tinyPng();
+    const upload = await request(app).post('/api/uploads').attach('file', png, { filename: 'tiny.png', contentType: 'image/png' });
+    expect(upload.status).toBe(201);
+    expect(upload.body).toEqual({ url: expect.stringMatching(/^\/media\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/), width: 3, height: 2, contentType: 'image/png' });
+
+    const served = await request(app).get(upload.body.url).buffer(true).expect(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect((served.body as Buffer).subarray(0, 8).equals(png.subarray(0, 8))).toBe(true);
+
+    const file = await request(app).get('/api/download').query({ url: upload.body.url }).buffer(true).expect(200);
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="atelier-[0-9a-f]{32}\.png"$/);
+    expect(Buffer.compare(file.body as Buffer, served.body as Buffer)).toBe(0);
+
+    const foreign = await request(app).get('/api/download').query({ url: `http://169.254.169.254${upload.body.url}` }).expect(400);
+    expect(foreign.body).toEqual({ error: 'Only Atelier media URLs can be downloaded' });
+  });
+
+  it('passes the 413 of an upload over 10 MB back through the proxy', async () => {
+    const { app } = await chain();
+    const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0);
+    tinyPng().copy(big);
+    const res = await request(app).post('/api/uploads').attach('file', big, 'big.png');
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: 'File too large: images can be at most 10 MB' });
   });
 });
