@@ -111,7 +111,8 @@ export function parseImageUpload(req: Request, options: Pick<ImageUploadOptions,
       return;
     }
 
-    const fields: Record<string, string> = {};
+    // No prototype: a field named `__proto__` is just a field.
+    const fields: Record<string, string> = Object.create(null) as Record<string, string>;
     interface Collected {
       chunks: Buffer[];
       size: number;
