@@ -14,7 +14,9 @@ const ledgerKeySchema = z.string().min(1).max(200);
 
 /**
  * POST /internal/credits/reserve (account, service identity only) → 200 {@link ReserveResponse}, or
- * 402 {@link LimitReached}. Repeating a key charges once and answers the same.
+ * 402 {@link LimitReached}. Repeating a key charges once and answers the same; 404 for an unknown user, 409
+ * when the key was used for a reserve of another user, feature or amount. The 402 for `avatar` on the free
+ * plan carries limit 0 (photoshoots need a paid plan).
  */
 export const reserveRequestSchema = z.object({
   userId: z.string().min(1),

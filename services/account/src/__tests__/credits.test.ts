@@ -218,6 +218,7 @@ function suite(name: string, postgres: boolean) {
         {},
         { userId: user.id, feature: 'credits', amount: 0, key: 'k' },
         { userId: user.id, feature: 'credits', amount: 1.5, key: 'k' },
+        { userId: user.id, feature: 'credits', amount: 2 ** 31, key: 'k' },
         { userId: user.id, feature: 'gold', amount: 1, key: 'k' },
         { userId: user.id, feature: 'credits', amount: 1 },
         { userId: user.id, feature: 'credits', amount: 1, key: '' },
@@ -226,6 +227,7 @@ function suite(name: string, postgres: boolean) {
         const r = await reserveCall(account, body).expect(400);
         expect(r.body.error).toMatch(/^Invalid body: /);
       }
+      expect((await reserveCall(account, { userId: user.id, feature: 'credits', amount: 2 ** 31, key: 'k' })).body.error).toMatch(/^Invalid body: amount/);
       expect((await refundCall(account, '').expect(400)).body.error).toMatch(/^Invalid body: key/);
       const text = await request(account.app).post('/internal/credits/reserve').set(service()).set('content-type', 'text/plain').send('x');
       expect(text.status).toBe(415);

@@ -13,6 +13,13 @@ import { refund, reserve, userForLedger } from '../ledger.js';
 import { currentLimits } from '../limits.js';
 import { changePlan, planChangeFrom, toUser } from '../plans.js';
 
+/** Larger amounts would overflow the counters (PostgreSQL integer); no generation costs anything near it. */
+export const MAX_RESERVE_AMOUNT = 1_000_000;
+const reserveBodySchema = reserveRequestSchema.refine((body) => body.amount <= MAX_RESERVE_AMOUNT, {
+  message: `Too big: expected number to be <=${MAX_RESERVE_AMOUNT}`,
+  path: ['amount'],
+});
+
 export interface CreditRouteDeps {
   db: Db;
   identitySecret: string;
@@ -27,7 +34,7 @@ export function creditRoutes({ db, identitySecret, clock }: CreditRouteDeps): Ro
   const router = Router();
   const service = requireService(identitySecret);
 
-  router.post('/internal/credits/reserve', service, validate({ body: reserveRequestSchema }), async (req, res) => {
+  router.post('/internal/credits/reserve', service, validate({ body: reserveBodySchema }), async (req, res) => {
     const outcome = await reserve(db, req.body as ReserveRequest, clock());
     res.status(outcome.status).json(outcome.body);
   });
