@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type { Generation } from '@atelier/contracts';
+import { createEngines, EngineFailure, type CallOptions, type FalEngine, type TextToImageInput } from '@atelier/engines';
+import { startFakeFal, type FakeFal } from '@atelier/engines/testing';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertGeneration } from '../db/generations.js';
+import { startAccount, startCreate, userHeaders, waitFor, type TestAccount } from './helpers.js';
+
+const finished = (g: Generation) => g.status === 'completed' || g.status === 'failed';
+
+describe('recovery and the fal engine', () => {
+  let account: TestAccount;
+  let fake: FakeFal;
+
+  beforeAll(async () => {
+    account = await startAccount();
+    const image = await sharp({ create: { width: 1024, height: 1536, channels: 3, background: '#884466' } }).png().toBuffer();
+    fake = await startFakeFal({ image, video: Buffer.from('not used'), pollsBeforeDone: 2 });
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await account?.close();
+  });
+
+  const falEngines = () => createEngines({ FAL_KEY: 'test-key', FAL_BASE_URL: fake.url, FAL_POLL_INTERVAL_MS: 20 }) as FalEngine;
+
+  it('finishes a generation whose start request died after saving it (no reserve, no job): charged once', async () => {
+    const create = await startCreate(account);
+    try {
+      const user = await account.createUser('free');
+      const id = randomUUID();
+      await insertGeneration(create.database.db, {
+        id,
+        userId: user,
+        type: 'image',
+        status: 'queued',
+        prompt: 'orphaned by a crash',
+        aspectRatio: '2:3',
+        inputs: {},
+        cost: 1,
+        createdAt: new Date(Date.now() - 60_000),
+      });
+      const done = await waitFor(
+        () => request(create.service.app).get(`/api/generations/${id}`).set(userHeaders(user)).then((r) => r.body as Generation),
+        finished,
+      );
+      expect(done.status).toBe('completed');
+      expect(await account.movements(id)).toEqual([{ kind: 'reserve', amount: 1, status: 200 }]);
+      expect(await account.creditsOf(user)).toMatchObject({ used: 1 });
+    } finally {
+      await create.close();
+    }
+  });
+
+  it('resumes the stored fal request when a job dies after fal accepted it (the provider is paid once)', async () => {
+    const fal = falEngines();
+    let crashes = 1;
+    const engines = Object.assign(Object.create(fal) as FalEngine, {
+      textToImage: (input: TextToImageInput, options: CallOptions = {}) =>
+        fal.textToImage(input, {
+          ...options,
+          onSubmitted: async (ref) => {
+            await options.onSubmitted?.(ref);
+            if (crashes-- > 0) throw new EngineFailure('worker lost its connection', { retryable: true });
+          },
+        }),
+    });
+    const before = fake.requests.length;
+    const create = await startCreate(account, { deps: { engines } });
+    try {
+      const user = await account.createUser('free');
+      const started = await request(create.service.app).post('/api/generations/image').set(userHeaders(user)).send({ prompt: 'resume me' });
+      expect(started.status).toBe(202);
+      const done = await waitFor(
+        () => request(create.service.app).get(`/api/generations/${started.body.id}`).set(userHeaders(user)).then((r) => r.body as Generation),
+        finished,
+      );
+      expect(done).toMatchObject({ status: 'completed', engine: 'fal' });
+      expect(fake.requests.length - before).toBe(1);
+      const [row] = (
+        await create.database.db.execute<{ attempts: number; provider_request_id: string }>(
+          sql`select attempts, provider_request_id from generations where id = ${done.id}`,
+        )
+      ).rows;
+      expect(row!.attempts).toBe(2);
+      expect(row!.provider_request_id).toBe(fake.requests.at(-1)!.id);
+      // Running the job again (a duplicate delivery) changes nothing and submits nothing.
+      await create.service.processor.run(done.id, false);
+      expect(fake.requests.length - before).toBe(1);
+      expect(await account.creditsOf(user)).toMatchObject({ used: 1 });
+    } finally {
+      await create.close();
+    }
+  });
+
+  it('asks fal to call a per-generation webhook; the webhook needs its token and repeats are harmless', async () => {
+    const create = await startCreate(account, { env: { PUBLIC_URL: 'https://atelier.example' }, deps: { engines: falEngines() } });
+    try {
+      const app = create.service.app;
+      const user = await account.createUser('free');
+      const started = await request(app).post('/api/generations/image').set(userHeaders(user)).send({ prompt: 'webhook' });
+      expect(started.status).toBe(202);
+      const id = started.body.id as string;
+      const submitted = await waitFor(async () => fake.requests.find((r) => r.webhookUrl?.includes(id)) ?? null, (r) => r !== null);
+      const hook = new URL(submitted!.webhookUrl!);
+      expect(`${hook.origin}${hook.pathname}`).toBe('https://atelier.example/api/create/fal-webhook');
+      expect(hook.searchParams.get('generation')).toBe(id);
+      const path = `${hook.pathname}${hook.search}`;
+      const body = { request_id: submitted!.id, status: 'OK', payload: {} };
+
+      // The request id is stored before the worker waits on it.
+      await waitFor(
+        () => create.database.db.execute<{ p: string | null }>(sql`select provider_request_id as p from generations where id = ${id}`),
+        (r) => r.rows[0]?.p === submitted!.id,
+      );
+      const forged = await request(app).post(`${hook.pathname}?generation=${id}&token=forged`).send(body);
+      expect(forged.status).toBe(404);
+      const wrongRequest = await request(app).post(path).send({ ...body, request_id: 'another-request' });
+      expect(wrongRequest.status).toBe(404);
+      const bad = await request(app).post(path).send({ status: 'OK' });
+      expect(bad.status).toBe(400);
+      const otherGeneration = await request(app).post(path.replace(id, randomUUID())).send(body);
+      expect(otherGeneration.status).toBe(404);
+      for (let i = 0; i < 3; i += 1) {
+        const response = await request(app).post(path).send(body);
+        expect(response.status).toBe(200);
+      }
+      const done = await waitFor(
+        () => request(app).get(`/api/generations/${id}`).set(userHeaders(user)).then((r) => r.body as Generation),
+        finished,
+      );
+      expect(done).toMatchObject({ status: 'completed', engine: 'fal' });
+      const again = await request(app).post(path).send(body);
+      expect(again.status).toBe(200);
+      expect(fake.requests.filter((r) => r.webhookUrl?.includes(id))).toHaveLength(1);
+      expect(await account.creditsOf(user)).toMatchObject({ used: 1 });
+    } finally {
+      await create.close();
+    }
+  });
+});
