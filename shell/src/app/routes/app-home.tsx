@@ -1,16 +1,20 @@
 import { Link } from 'react-router-dom';
+import { StyleArt } from '../../features/landing/components/style-art';
+import { LANDING_STYLES } from '../../features/landing/utils/styles';
 import { ROUTES, TEXTS } from '../../constants';
 import { OnboardingDialog } from '../../features/onboarding/components/onboarding-dialog';
 import { useFirstVisit } from '../../features/onboarding/hooks/use-first-visit';
 
 // SPEC §2 "App home": five cards and their targets (Photoshoots is always shown here).
 const CARDS = [
-  { title: 'Generate Images', text: 'Text to photo with 40+ presets.', to: ROUTES.image, mark: 'Aa' },
-  { title: 'Generate Videos', text: 'Bring a still to life.', to: ROUTES.video, mark: '▶' },
-  { title: 'Photoshoots', text: 'Ten photos of your character in one garment.', to: ROUTES.photoshoots, mark: '10' },
-  { title: 'Virtual Try-On', text: 'Re-dress any character.', to: ROUTES.dressUp, mark: '◐' },
-  { title: 'Canvas Editing', text: 'Edit a photo with a sentence.', to: ROUTES.canvas, mark: '✎' },
+  { title: 'Generate Images', text: 'Text to photo with 40+ presets.', to: ROUTES.image, art: 'abstract' },
+  { title: 'Generate Videos', text: 'Bring a still to life.', to: ROUTES.video, art: 'retro' },
+  { title: 'Photoshoots', text: 'Ten photos of your character in one garment.', to: ROUTES.photoshoots, art: 'vintage' },
+  { title: 'Virtual Try-On', text: 'Re-dress any character.', to: ROUTES.dressUp, art: 'y2k' },
+  { title: 'Canvas Editing', text: 'Edit a photo with a sentence.', to: ROUTES.canvas, art: 'beauty' },
 ] as const;
+
+const artFor = (id: string) => LANDING_STYLES.find((style) => style.id === id) ?? LANDING_STYLES[0]!;
 
 export function AppHomeRoute() {
   const firstVisit = useFirstVisit();
@@ -26,14 +30,16 @@ export function AppHomeRoute() {
           <li key={card.to}>
             <Link
               to={card.to}
-              className="group flex h-full min-h-40 flex-col gap-2 rounded-lg border border-border bg-card p-5 shadow-soft transition-colors hover:border-ink"
+              className="group flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-soft transition-colors hover:border-ink"
             >
-              <span aria-hidden="true" className="mb-2 grid h-10 w-10 place-items-center rounded-full bg-ink font-display text-lg text-ivory">
-                {card.mark}
-              </span>
-              <h2 className="text-2xl leading-tight">{card.title}</h2>
-              <p className="text-sm text-muted-foreground">{card.text}</p>
-              <span aria-hidden="true" className="mt-auto pt-2 text-accent transition-transform group-hover:translate-x-1">→</span>
+              <div aria-hidden="true" className="h-28 overflow-hidden bg-ink sm:h-36">
+                <StyleArt style={artFor(card.art)} crop="top" className="h-full w-full transition-transform duration-500 group-hover:scale-[1.04]" />
+              </div>
+              <div className="flex flex-1 flex-col gap-2 p-5">
+                <h2 className="text-2xl leading-tight">{card.title}</h2>
+                <span className="text-sm text-muted-foreground">{card.text}</span>
+                <span aria-hidden="true" className="mt-auto pt-2 text-accent transition-transform group-hover:translate-x-1">→</span>
+              </div>
             </Link>
           </li>
         ))}

@@ -15,7 +15,7 @@ function LoginHero() {
   const { index } = useRotation(LANDING_STYLES.length, LOGIN_HERO_INTERVAL_MS);
   const style = LANDING_STYLES[index]!;
   return (
-    <div className="relative h-56 overflow-hidden bg-ink sm:h-72 lg:h-auto lg:min-h-svh">
+    <div className="relative h-80 overflow-hidden bg-ink sm:h-96 lg:h-auto lg:min-h-svh">
       <div
         key={style.id}
         data-testid="login-hero"
@@ -23,11 +23,11 @@ function LoginHero() {
         className="absolute inset-0 animate-fade-in"
         style={{ animationDuration: `${LOGIN_HERO_FADE_MS}ms` }}
       >
-        <StyleArt style={style} className="h-full w-full" />
+        <StyleArt style={style} className="h-full w-full" crop="top" />
       </div>
       <div className="absolute inset-0 bg-gradient-to-t from-ink/85 via-ink/20 to-transparent" />
       <div className="absolute inset-x-0 bottom-0 flex flex-col gap-1 p-6 text-ivory lg:p-12">
-        <p className="font-display text-3xl leading-tight lg:text-5xl">Dress the idea. Shoot the look.</p>
+        <p className="font-display text-2xl leading-tight sm:text-3xl lg:text-5xl">Dress the idea. Shoot the look.</p>
         <p className="text-sm text-ivory/75">
           {style.title} — {style.subtitle}
         </p>
@@ -39,9 +39,9 @@ function LoginHero() {
 export function LoginRoute() {
   const { devLogin } = usePublicConfig();
   return (
-    <div className="grid min-h-svh lg:grid-cols-2">
+    <div className="grid min-h-svh grid-rows-[auto_1fr] lg:grid-cols-2 lg:grid-rows-1">
       <LoginHero />
-      <main id="main" className="flex flex-col items-center justify-center gap-8 px-6 py-10 lg:py-12">
+      <main id="main" className="flex flex-col items-center gap-8 px-6 py-10 lg:justify-center lg:py-12">
         <Link to={ROUTES.landing} className="font-display text-4xl tracking-tight">
           {PRODUCT_NAME}
         </Link>

@@ -111,11 +111,18 @@ function Figure({ style }: { style: LandingStyle }) {
   );
 }
 
-export function StyleArt({ style, className }: { style: LandingStyle; className?: string }) {
+export interface StyleArtProps {
+  style: LandingStyle;
+  className?: string;
+  /** How the art fills a box of another shape: centred (default) or kept from the top (the head). */
+  crop?: 'center' | 'top';
+}
+
+export function StyleArt({ style, className, crop = 'center' }: StyleArtProps) {
   const id = useId().replace(/[^\w-]/g, '');
   const [top, bottom] = style.palette.sky;
   return (
-    <svg viewBox="36 24 228 304" className={className} role="img" aria-label={`${style.title}: ${style.subtitle}`} preserveAspectRatio="xMidYMid slice">
+    <svg viewBox="36 24 228 304" className={className} role="img" aria-label={`${style.title}: ${style.subtitle}`} preserveAspectRatio={crop === 'top' ? 'xMidYMin slice' : 'xMidYMid slice'}>
       <defs>
         <linearGradient id={`sky-${id}`} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor={top} />

@@ -59,7 +59,7 @@ export function LegalDocumentView({ document, contactEmail, onBack }: LegalDocum
         </div>
         <header className="flex flex-col gap-3 border-b border-border pb-8">
           <h1 className="text-4xl sm:text-5xl">{document.title}</h1>
-          <p className="text-sm uppercase tracking-widest text-muted-foreground">
+          <p className="text-sm font-medium text-muted-foreground">
             {document.dateLabel} {document.date}
           </p>
           <p className="text-lg leading-relaxed text-ink-soft">{document.intro}</p>
