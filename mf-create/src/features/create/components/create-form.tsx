@@ -117,7 +117,7 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
     <form
       onSubmit={submit}
       aria-label={config.heading}
-      className="flex flex-col gap-6 rounded-2xl border border-border bg-card p-4 shadow-soft sm:p-6 lg:sticky lg:top-6"
+      className="flex min-w-0 flex-col gap-6 rounded-2xl border border-border bg-card p-4 shadow-soft sm:p-6"
     >
       {tab === 'video' && (
         <ImageInput label="Start image" slotName="primary" slot={primary} emptyTitle="Add a start image" />
@@ -162,7 +162,8 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
       )}
       {tab === 'video' && <ModelPicker value={model} onChange={setModel} premiumAllowed={premiumAllowed} />}
 
-      <div className="flex flex-col gap-3 border-t border-border pt-5">
+      {/* The button stays in reach while the inputs scroll past (phones, long preset lists). */}
+      <div className="sticky bottom-0 z-10 -mx-4 -mb-4 flex flex-col gap-3 rounded-b-2xl border-t border-border bg-card/95 px-4 pb-4 pt-4 backdrop-blur sm:-mx-6 sm:-mb-6 sm:px-6 sm:pb-6">
         <Button type="submit" size="lg" variant="default" disabled={!canGenerate} className="w-full">
           {submitting && <Spinner label="Starting" className="[&_svg]:h-4 [&_svg]:w-4" />}
           Generate · {creditsLabel(config.creditCost)}

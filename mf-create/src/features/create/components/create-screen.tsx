@@ -85,7 +85,7 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
         <p className="max-w-xl text-sm text-muted-foreground md:text-base">{config.intro}</p>
       </header>
 
-      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,27rem)_minmax(0,1fr)] xl:gap-12">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,27rem)_minmax(0,1fr)] xl:gap-12">
         <CreateForm
           key={tab}
           tab={tab}

@@ -8,10 +8,11 @@ export function EngineBadge({ engine, className }: { engine: Generation['engine'
     <span
       title="Made offline by the local engine on this server, not by a hosted AI model"
       className={cn(
-        'inline-flex items-center rounded-full bg-ink/75 px-2 py-0.5 text-[10px] font-medium uppercase tracking-[0.12em] text-ivory backdrop-blur',
+        'inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-ink/75 px-2 py-0.5 text-[10px] font-medium tracking-wide text-ivory backdrop-blur',
         className,
       )}
     >
+      <span className="h-1.5 w-1.5 rounded-full bg-accent-soft" aria-hidden="true" />
       Local engine
     </span>
   );

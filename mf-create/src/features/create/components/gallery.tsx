@@ -132,7 +132,7 @@ function GalleryTile({ generation, onOpen }: { generation: Generation; onOpen():
       <span className="absolute inset-x-0 bottom-0 flex items-end bg-linear-to-t from-ink/60 to-transparent p-2.5 pt-10 opacity-100 transition-opacity md:opacity-0 md:group-hover:opacity-100 md:group-focus-visible:opacity-100">
         <span className="line-clamp-2 text-[11px] leading-snug text-ivory">{generation.prompt}</span>
       </span>
-      <span className="absolute left-2 top-2 flex flex-wrap gap-1">
+      <span className="absolute inset-x-2 top-2 flex flex-wrap items-start justify-between gap-1">
         <span className="rounded-full bg-ivory/90 px-2 py-0.5 text-[10px] font-medium uppercase tracking-[0.12em] text-ink">{title}</span>
         <EngineBadge engine={generation.engine} />
       </span>

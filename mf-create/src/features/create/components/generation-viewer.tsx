@@ -1,7 +1,7 @@
 import type { Generation } from '@atelier/contracts';
-import { Button, buttonVariants, cn, Dialog, DialogContent, DialogDescription, DialogTitle } from '@atelier/ui';
+import { Button, buttonVariants, cn, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@atelier/ui';
 import { EngineBadge, engineDescription } from './engine-badge';
-import { DownloadIcon, FilmIcon } from './icons';
+import { CloseIcon, DownloadIcon, FilmIcon } from './icons';
 
 /** GET /api/download?url=<encoded> streams one of our media files as an attachment. */
 export const downloadHref = (url: string) => `/api/download?url=${encodeURIComponent(url)}`;
@@ -22,7 +22,10 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: Ge
     <Dialog open={generation !== null} onOpenChange={onOpenChange}>
       {generation && (
         // Portaled out of the remote's container: the attribute keeps this remote's scoped CSS applying.
-        <DialogContent data-remote="mf_create" className="max-h-[calc(100dvh-2rem)] max-w-5xl gap-0 overflow-y-auto p-0 md:grid-cols-[minmax(0,1fr)_18rem]">
+        <DialogContent
+          data-remote="mf_create"
+          hideClose
+          className="max-h-[calc(100dvh-2rem)] max-w-5xl gap-0 overflow-y-auto p-0 md:grid-cols-[minmax(0,1fr)_18rem]">
           <div className="relative flex items-center justify-center bg-ink p-2 md:min-h-[32rem] md:rounded-l-lg">
             {generation.videoUrl ? (
               <video
@@ -42,9 +45,22 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: Ge
               />
             ) : null}
             <EngineBadge engine={generation.engine} className="absolute left-4 top-4" />
+            {/* Our own close button: visible over the dark media on phones, where the dialog stacks. */}
+            <DialogClose
+              aria-label="Close"
+              className="absolute right-3 top-3 flex h-9 w-9 cursor-pointer items-center justify-center rounded-full bg-ivory/90 text-ink shadow-soft transition-colors hover:bg-ivory focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden"
+            >
+              <CloseIcon className="h-4 w-4" />
+            </DialogClose>
           </div>
           <div className="flex flex-col gap-5 p-6">
-            <div className="flex flex-col gap-2 pr-6">
+            <div className="relative flex flex-col gap-2 md:pr-8">
+              <DialogClose
+                aria-label="Close"
+                className="absolute -right-2 -top-2 hidden h-8 w-8 cursor-pointer items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:flex"
+              >
+                <CloseIcon className="h-4 w-4" />
+              </DialogClose>
               <DialogTitle>{generationTitle(generation)}</DialogTitle>
               <DialogDescription className="line-clamp-6 whitespace-pre-line">
                 {generation.prompt || 'No prompt'}
@@ -83,7 +99,7 @@ function Detail({ term, value }: { term: string; value: string }) {
   return (
     <>
       <dt className="text-muted-foreground">{term}</dt>
-      <dd className="truncate font-medium">{value}</dd>
+      <dd className="break-words font-medium">{value}</dd>
     </>
   );
 }

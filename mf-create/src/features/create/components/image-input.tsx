@@ -79,8 +79,9 @@ export function ImageInput({ label, slotName, slot, emptyTitle, className }: Ima
           </span>
           <div className="flex flex-col gap-1">
             <span className="font-display text-xl leading-tight">{emptyTitle}</span>
-            <span id={hintId} className="text-xs text-muted-foreground">
-              Drop or paste an image, or upload one · {UPLOAD_HINT}
+            <span id={hintId} className="flex flex-col text-xs text-muted-foreground">
+              <span>Drop, paste or upload</span>
+              <span>{UPLOAD_HINT}</span>
             </span>
           </div>
           <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()} aria-describedby={hintId}>

@@ -47,7 +47,7 @@ export function ModelPicker({ value, onChange, premiumAllowed }: ModelPickerProp
               {model.premium && (
                 <span
                   className={cn(
-                    'mt-1 w-fit rounded-full px-2 py-0.5 text-[10px] font-medium uppercase tracking-[0.1em]',
+                    'mt-auto w-fit whitespace-nowrap rounded-full px-2 py-0.5 text-[10px] font-medium',
                     selected ? 'bg-ivory/15 text-ivory' : 'bg-accent-soft text-accent',
                   )}
                 >

@@ -77,11 +77,11 @@ export function PresetPicker({ value, onChange }: PresetPickerProps) {
               </button>
             ))}
           </div>
-          <div className="flex max-h-[26rem] flex-col gap-4 overflow-y-auto pr-1">
+          <div className="flex max-h-[22rem] flex-col gap-4 overflow-y-auto overscroll-contain pr-1">
             {shown.map((group) => (
               <div key={group.style} role="group" aria-label={group.style} className="flex flex-col gap-2">
                 <h3 className="font-display text-base">{group.style}</h3>
-                <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+                <div className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-4">
                   {group.presets.map((preset) => (
                     <PresetTile
                       key={preset.id}
