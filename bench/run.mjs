@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { freePort, repoRoot, startProduct } from '../scripts/lib/processes.mjs';
+import { createBench, createSection } from './create.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 20;
@@ -145,6 +146,8 @@ try {
   const overhead = await gatewayOverhead(product);
   console.log('Page weight: Chromium, gzip -9 of every JavaScript response...');
   const weight = await pageWeight(product);
+  console.log('Generation: local engine alone, then 50 images queued at once through the gateway...');
+  const generation = await createBench(product, signIn);
 
   const lines = [
     `# Benchmarks`,
@@ -172,6 +175,7 @@ try {
     `|---|---|---|`,
     ...Object.entries(weight.remotes).map(([label, bytes]) => `| ${label} | ${kb(bytes)} | ${ratio(bytes, weight.app)} |`),
     ``,
+    ...createSection(generation, ratio),
   ];
   report = lines.join('\n');
 } finally {
