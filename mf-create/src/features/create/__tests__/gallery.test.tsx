@@ -184,3 +184,26 @@ describe('a generation in flight', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });
+
+describe('gallery filter', () => {
+  it('shows all kinds by default and one kind when chosen', async () => {
+    installFakeApi({
+      'GET /api/generations': () =>
+        page(
+          fakeGeneration({ prompt: 'a still' }),
+          fakeGeneration({ type: 'video', prompt: 'a motion', imageUrl: null, videoUrl: '/media/m.mp4' }),
+          fakeGeneration({ type: 'dressup', prompt: 'a try-on' }),
+        ),
+    });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    expect(await screen.findAllByRole('listitem')).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Videos' }));
+    expect(screen.getByRole('button', { name: 'Videos' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Open video: a motion' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dress Up' }));
+    expect(screen.getByRole('button', { name: 'Open dress up: a try-on' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+  });
+});

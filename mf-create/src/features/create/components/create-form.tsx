@@ -156,8 +156,8 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
 
       {tab === 'image' && (
         <>
-          <PresetPicker value={presetId} onChange={setPresetId} />
           <AspectRatioPicker value={aspectRatio} onChange={setAspectRatio} />
+          <PresetPicker value={presetId} onChange={setPresetId} />
         </>
       )}
       {tab === 'video' && <ModelPicker value={model} onChange={setModel} premiumAllowed={premiumAllowed} />}

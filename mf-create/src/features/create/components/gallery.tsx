@@ -1,6 +1,6 @@
 import type { Generation } from '@atelier/contracts';
 import { Button, cn, Spinner } from '@atelier/ui';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { isInFlight } from '../api/get-generations';
 import { EngineBadge } from './engine-badge';
 import { generationTitle } from './generation-viewer';
@@ -18,19 +18,40 @@ interface GalleryProps {
 }
 
 /** The user's generations, newest first. */
-export function Gallery({ items, isLoading, isError, onRetry, hasNextPage, isFetchingNextPage, onLoadMore, onOpen }: GalleryProps) {
+const FILTERS = [
+  { label: 'All', type: null },
+  { label: 'Images', type: 'image' },
+  { label: 'Videos', type: 'video' },
+  { label: 'Dress Up', type: 'dressup' },
+] as const;
+
+export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, isFetchingNextPage, onLoadMore, onOpen }: GalleryProps) {
   const headingId = useId();
+  const [filter, setFilter] = useState<(typeof FILTERS)[number]['type']>(null);
+  const items = filter ? all.filter((generation) => generation.type === filter) : all;
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4">
       <div className="flex items-end justify-between gap-3 border-b border-border pb-3">
         <h2 id={headingId} className="font-display text-2xl md:text-3xl">
           Your creations
         </h2>
-        {items.length > 0 && (
-          <span className="text-xs uppercase tracking-[0.16em] text-muted-foreground">
-            {items.length}
-            {hasNextPage ? '+' : ''} {items.length === 1 ? 'piece' : 'pieces'}
-          </span>
+        {all.length > 0 && (
+          <div role="group" aria-label="Show" className="flex flex-wrap justify-end gap-x-3 gap-y-1">
+            {FILTERS.map((option) => (
+              <button
+                key={option.label}
+                type="button"
+                aria-pressed={filter === option.type}
+                onClick={() => setFilter(option.type)}
+                className={cn(
+                  'rounded-sm pb-0.5 text-xs uppercase tracking-[0.14em] transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  filter === option.type ? 'border-b border-ink text-foreground' : 'text-muted-foreground hover:text-foreground',
+                )}
+              >
+                {option.label}
+              </button>
+            ))}
+          </div>
         )}
       </div>
 
@@ -51,6 +72,10 @@ export function Gallery({ items, isLoading, isError, onRetry, hasNextPage, isFet
             Retry
           </Button>
         </div>
+      ) : all.length > 0 && items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border px-6 py-12 text-center text-sm text-muted-foreground">
+          None of this kind yet.
+        </p>
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-16 text-center">
           <span className="flex h-12 w-12 items-center justify-center rounded-full bg-card text-accent shadow-soft">
