@@ -15,6 +15,11 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: process.env.ATELIER_URL,
+    // Tests start as a returning visitor: the first-visit onboarding dialog (shell) would cover /app.
+    // tests/shell.spec.ts clears this to test the first visit itself.
+    storageState: process.env.ATELIER_URL
+      ? { cookies: [], origins: [{ origin: process.env.ATELIER_URL, localStorage: [{ name: 'onboardingShown', value: 'true' }] }] }
+      : undefined,
     headless: true,
     trace: 'retain-on-failure',
     launchOptions: {

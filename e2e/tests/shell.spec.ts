@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+
+// The shell's own experience in a real Chromium: landing → login → development sign-in → app home with
+// the first-visit onboarding → the mobile menu; plus the landing's JavaScript budget.
+
+const STYLES = ['Abstract', 'Y2K Photos', 'Everyday Style', 'Beauty & Makeup', 'Vintage', 'Concept Style', 'Retro Style'];
+
+/** gzip bytes of every JavaScript response while `action` runs. */
+async function javascriptBytes(page: Page, action: () => Promise<unknown>): Promise<number> {
+  const sizes: Promise<number>[] = [];
+  const onResponse = (response: import('@playwright/test').Response) => {
+    if (/\.m?js(\?|$)/.test(new URL(response.url()).pathname)) {
+      sizes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
+    }
+  };
+  page.on('response', onResponse);
+  await action();
+  page.off('response', onResponse);
+  return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+}
+
+test.describe('desktop 1440x900', () => {
+  test.use({ storageState: { cookies: [], origins: [] } }); // a first visit: no onboarding-shown flag yet
+  test('a visitor goes from the landing to the studio; onboarding shows once', async ({ page }) => {
+    const bytes = await javascriptBytes(page, async () => {
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1, name: 'Your AI fashion studio' })).toBeVisible();
+    });
+    // Before any remote loads, `/` stays under 150 KB of gzip JavaScript (the light landing entry).
+    expect(bytes).toBeLessThan(150_000);
+
+    const grid = page.getByRole('list', { name: 'Styles' });
+    await expect(grid.getByRole('link')).toHaveCount(7);
+    for (const title of STYLES) await expect(grid.getByText(title, { exact: true })).toBeVisible();
+    await expect(page.getByText('Join 10k+ creators')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Features' }).getByRole('listitem')).toHaveCount(9);
+    // Offline no scene is configured: the still placeholder stays.
+    await expect(page.locator('[data-scene-status="error"]')).toHaveCount(1);
+    await expect(page.getByText('Error loading scene')).toHaveCount(0);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL('**/login'); // /app sends a visitor to /login
+    await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    await page.getByRole('button', { name: 'Dev Entry' }).click();
+    await page.waitForURL((url) => url.pathname === '/app');
+
+    const onboarding = page.getByRole('dialog', { name: 'Welcome to Atelier' });
+    await expect(onboarding).toBeVisible();
+    for (let i = 0; i < 3; i++) await onboarding.getByRole('button', { name: 'Next' }).click();
+    await expect(onboarding.getByRole('heading', { name: 'Ready to create' })).toBeVisible();
+    await onboarding.getByRole('button', { name: 'Okay' }).click();
+    await expect(onboarding).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Start Creating Now' })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Start Creating Now' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Onboarding' }).click();
+    await expect(page.getByRole('dialog', { name: 'Welcome to Atelier' }).getByRole('heading', { name: 'Welcome', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // A signed-in user on / goes to /app.
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/app');
+  });
+
+  test('terms and privacy are complete documents with Go Back', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expect(page.getByText('Effective October 5th, 2025')).toBeVisible();
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL('**/login');
+
+    await page.goto('/terms');
+    await expect(page.getByText('Last updated October 5th, 2025')).toBeVisible();
+    await expect(page.locator('main ol > li h2')).toHaveCount(23);
+    await expect(page.getByRole('heading', { name: 'Contact us' })).toBeVisible();
+  });
+});
+
+test.describe('phone 390x844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the landing carousel has dots; the studio menu slides in and closes', async ({ page }) => {
+    await page.goto('/');
+    const carousel = page.getByRole('group', { name: 'Styles' });
+    await expect(carousel).toBeVisible();
+    await carousel.getByRole('button', { name: 'Show Vintage' }).click();
+    await expect(carousel.getByText('Vintage', { exact: true })).toBeVisible();
+    const width = await page.evaluate<number>('document.documentElement.scrollWidth');
+    expect(width).toBeLessThanOrEqual(390); // nothing overflows sideways
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Dev Entry' }).click();
+    await page.waitForURL((url) => url.pathname === '/app');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: /Atelier/ });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByText('pre-alpha')).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Log Out' })).toBeVisible();
+    expect(await page.evaluate<string>('getComputedStyle(document.body).overflow')).toBe('hidden'); // scroll locked
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Video' }).click();
+    await page.waitForURL('**/app/video');
+    await expect(menu).toBeHidden();
+  });
+});
