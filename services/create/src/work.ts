@@ -264,7 +264,7 @@ export async function startWorkers(deps: WorkerDeps, processor: Processor): Prom
   const { jobs, config, logger } = deps;
   const ids: string[] = [];
   for (let i = 0; i < config.concurrency; i += 1) {
-    let self: string | undefined;
+    const self = { id: '' };
     const id = await jobs.work<{ generationId: string }>(
       GENERATION_QUEUE,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
@@ -275,11 +275,11 @@ export async function startWorkers(deps: WorkerDeps, processor: Processor): Prom
           await processor.run(job.data.generationId, final);
         } finally {
           // A worker that just finished a job looks for the next one at once, not after its poll interval.
-          if (self) jobs.notifyWorker(self);
+          if (self.id) jobs.notifyWorker(self.id);
         }
       },
     );
-    self = id;
+    self.id = id;
     ids.push(id);
   }
   let sweeping = false;
