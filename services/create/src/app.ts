@@ -57,7 +57,13 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
 
   // Maintenance notices a lost job (its worker died) once it has been active for the job timeout.
   const maintenanceIntervalSeconds = Math.max(1, Math.min(30, Math.floor(config.jobTimeoutSeconds / 4)));
-  const jobs = await createJobs({ database, logger, options: { maintenanceIntervalSeconds } });
+  const jobs = await createJobs({
+    database,
+    logger,
+    // Beside the tables' schema on PostgreSQL (`create` → `create_jobs`); PGlite: `<service>_jobs`.
+    ...(database.kind === 'postgres' ? { schema: `${database.schema}_jobs` } : {}),
+    options: { maintenanceIntervalSeconds },
+  });
   await setupQueue(jobs, config);
   const workerDeps = {
     db,

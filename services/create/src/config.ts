@@ -10,6 +10,8 @@ const createEnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default(`${repoRoot}.data`),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  /** The service's schema on PostgreSQL (its jobs go in `<schema>_jobs`). */
+  CREATE_DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,50}$/, 'must be a lower-case schema name').default('create'),
   IDENTITY_SECRET: env.secret(),
   ACCOUNT_URL: env.url(),
   NODE_ENV: z.string().default('development'),
@@ -34,6 +36,8 @@ export interface CreateConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL schema of the tables (jobs: `<schema>_jobs`). */
+  databaseSchema: string;
   identitySecret: string;
   accountUrl: string;
   publicUrl: URL | undefined;
@@ -68,6 +72,7 @@ export function loadCreateConfig(source: NodeJS.ProcessEnv = process.env): Creat
     host: HOST,
     dataDir: DATA_DIR,
     databaseUrl: DATABASE_URL,
+    databaseSchema: e.CREATE_DB_SCHEMA,
     identitySecret: IDENTITY_SECRET,
     accountUrl: ACCOUNT_URL.replace(/\/+$/, ''),
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL) : undefined,

@@ -12,6 +12,7 @@ await runService({
       service: 'create',
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
+      schema: config.databaseSchema,
       migrationsFolder,
     });
     const service = await createService({ config, database, logger });

@@ -196,8 +196,10 @@ export function createProcessor(deps: WorkerDeps): Processor {
     row = await claimGeneration(db, generationId, clock(), engines.name);
     if (!row) return;
     const log = logger.child({ generationId, type: row.type, attempt: row.attempts });
+    const startedAt = Date.now();
     try {
       const result = await callEngine(row);
+      const engineMs = Date.now() - startedAt;
       const stored = await media.put(result.data, { contentType: result.contentType, prefix: `generations/${row.type}` });
       const isVideo = result.contentType === 'video/mp4';
       const done = await completeGeneration(db, row.id, {
@@ -207,7 +209,7 @@ export function createProcessor(deps: WorkerDeps): Processor {
         model: row.type === 'video' ? row.model : result.model,
         completedAt: clock(),
       });
-      log.info({ engine: result.engine, completed: done }, 'generation finished');
+      log.info({ engine: result.engine, completed: done, engineMs, totalMs: Date.now() - startedAt }, 'generation finished');
     } catch (error) {
       const permanent =
         error instanceof PermanentFailure || error instanceof EngineInputError || (error instanceof EngineFailure && !error.retryable);

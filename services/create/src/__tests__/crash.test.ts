@@ -2,9 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import type { Generation, GenerationsPage } from '@atelier/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET, startAccount, tempDir, userHeaders, waitFor, type TestAccount } from './helpers.js';
+import { SECRET, startAccount, tempDir, testDatabaseUrl, userHeaders, waitFor, type TestAccount } from './helpers.js';
 
 const serviceDir = fileURLToPath(new URL('../../', import.meta.url));
 const IN_FLIGHT = 20;
@@ -48,13 +50,19 @@ async function waitReady(url: string, child: ChildProcess): Promise<void> {
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
-describe('crash: the create process is killed with 20 generations in flight', () => {
+const backends = [
+  { name: 'PGlite (file)', postgres: false },
+  ...(testDatabaseUrl ? [{ name: 'PostgreSQL', postgres: true }] : []),
+];
+
+describe.each(backends)('crash on $name: the create process is killed with 20 generations in flight', ({ postgres }) => {
   let account: TestAccount;
   const data = tempDir('atelier-create-crash-');
   const children: ChildProcess[] = [];
+  const schema = `create_crash_${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
-    account = await startAccount();
+    account = await startAccount({ postgres });
   });
   afterAll(async () => {
     for (const child of children) {
@@ -63,6 +71,7 @@ describe('crash: the create process is killed with 20 generations in flight', ()
         await exited(child);
       }
     }
+    if (postgres) await account.database.db.execute(sql.raw(`drop schema if exists "${schema}" cascade; drop schema if exists "${schema}_jobs" cascade`));
     await account?.close();
     data.remove();
   });
@@ -82,7 +91,8 @@ describe('crash: the create process is killed with 20 generations in flight', ()
       // A job whose worker died is noticed 12 s after it started.
       CREATE_JOB_TIMEOUT_S: '12',
       CREATE_SWEEP_INTERVAL_MS: '1000',
-      DATABASE_URL: '',
+      DATABASE_URL: postgres ? testDatabaseUrl! : '',
+      CREATE_DB_SCHEMA: schema,
     };
     const first = spawnCreate(env);
     children.push(first);

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_MODEL_MESSAGE } from '../routes/generations.js';
-import { SECRET, startAccount, startCreate, userHeaders, waitFor, type TestAccount, type TestCreate } from './helpers.js';
+import { SECRET, startAccount, startCreate, testDatabaseUrl, userHeaders, waitFor, type TestAccount, type TestCreate } from './helpers.js';
 
 const finished = (g: Generation) => g.status === 'completed' || g.status === 'failed';
 
@@ -356,5 +356,45 @@ describe('failures', () => {
     } finally {
       await forced.close();
     }
+  });
+});
+
+describe.skipIf(!testDatabaseUrl)('create service on PostgreSQL (TEST_DATABASE_URL)', () => {
+  let account: TestAccount;
+  let create: TestCreate;
+  beforeAll(async () => {
+    account = await startAccount({ postgres: true });
+    create = await startCreate(account, { postgres: true });
+  });
+  afterAll(async () => {
+    await create?.close();
+    await account?.close();
+  });
+
+  it('completes an image, answers 402 past the limit and pages the list', async () => {
+    const app = create.service.app;
+    const user = await account.createUser('free');
+    const started = await request(app).post('/api/generations/image').set(userHeaders(user)).send({ prompt: 'on postgres', aspectRatio: '1:1' });
+    expect(started.status).toBe(202);
+    const done = await waitFor(
+      () => request(app).get(`/api/generations/${started.body.id}`).set(userHeaders(user)).then((r) => r.body as Generation),
+      finished,
+      120_000,
+    );
+    expect(done).toMatchObject({ status: 'completed', engine: 'local', cost: 1 });
+    const image = (await request(app).post('/api/uploads').set(userHeaders(user)).attach('file', await garmentPng(), 'g.png')).body.url as string;
+    expect((await request(app).post('/api/generations/video').set(userHeaders(user)).send({ imageUrl: image })).status).toBe(202);
+    const refused = await request(app).post('/api/generations/video').set(userHeaders(user)).send({ imageUrl: image });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toEqual({ error: 'Not enough credits', limitReached: true, used: 21, limit: 25 });
+    const first = (await request(app).get('/api/generations').query({ limit: 1 }).set(userHeaders(user))).body as GenerationsPage;
+    expect(first.items).toHaveLength(1);
+    const second = (await request(app).get('/api/generations').query({ limit: 1, cursor: first.nextCursor }).set(userHeaders(user))).body as GenerationsPage;
+    expect(second.items.map((g) => g.id)).toEqual([done.id]);
+    await waitFor(
+      () => request(app).get(`/api/generations/${first.items[0]!.id}`).set(userHeaders(user)).then((r) => r.body as Generation),
+      finished,
+      120_000,
+    );
   });
 });
