@@ -284,15 +284,15 @@ export async function startWorkers(deps: WorkerDeps, processor: Processor): Prom
     self.id = id;
     ids.push(id);
   }
-  let sweeping = false;
+  let sweeping: Promise<void> | null = null;
+  let stopped = false;
   const sweep = () => {
-    if (sweeping) return;
-    sweeping = true;
-    processor
+    if (sweeping || stopped) return;
+    sweeping = processor
       .sweep()
       .catch((error: unknown) => logger.warn({ err: error }, 'sweep failed'))
       .finally(() => {
-        sweeping = false;
+        sweeping = null;
       });
   };
   sweep();
@@ -303,7 +303,9 @@ export async function startWorkers(deps: WorkerDeps, processor: Processor): Prom
       for (const id of ids) jobs.notifyWorker(id);
     },
     async stop() {
+      stopped = true;
       clearInterval(timer);
+      await sweeping;
     },
   };
 }
