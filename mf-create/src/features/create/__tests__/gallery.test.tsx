@@ -2,7 +2,7 @@ import { apiRequest } from '@atelier/host';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import CreateScreenRemote from '../../../expose/create-screen';
-import { fakeGeneration, installFakeApi, json } from '../../../testing/fake-api';
+import { fakeGeneration, fakePreset, installFakeApi, json } from '../../../testing/fake-api';
 import { renderWithHost } from '../../../testing/render-with-host';
 import { GENERATIONS_KEY } from '../api/get-generations';
 
@@ -65,7 +65,10 @@ describe('gallery', () => {
   });
 
   it('opens an image in the viewer with a download link through /api/download', async () => {
-    installFakeApi({ 'GET /api/generations': () => page(fakeGeneration({ id: 'a', prompt: 'ivory gown', imageUrl: '/media/a b.png' })) });
+    installFakeApi({
+      'GET /api/generations': () => page(fakeGeneration({ id: 'a', prompt: 'ivory gown', imageUrl: '/media/a b.png', presetId: 'film' })),
+      'GET /api/presets': () => [fakePreset('film', 'Vintage', 'Film Noir')],
+    });
     const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
     await user.click(await screen.findByRole('button', { name: 'Open image: ivory gown' }));
     const dialog = await screen.findByRole('dialog');
@@ -75,6 +78,7 @@ describe('gallery', () => {
     expect(download).toHaveAttribute('href', '/api/download?url=%2Fmedia%2Fa%20b.png');
     expect(download).toHaveAttribute('download');
     expect(within(dialog).getByText('Local engine (offline, on this server)')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Film Noir')).toBeInTheDocument();
   });
 
   it('opens a video in the viewer with controls and no "Create video"', async () => {

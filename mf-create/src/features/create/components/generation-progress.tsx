@@ -9,10 +9,15 @@ export function GenerationProgress({ type, phase, tickMs }: { type: GenerationTy
   if (value <= 0) return null;
   const label = progressLabel(type, value, loading);
   return (
-    <div className="flex flex-col gap-2" aria-live="polite">
+    <div className="flex flex-col gap-2">
       <div className="flex items-baseline justify-between text-xs">
-        <span className="font-medium">{label}</span>
-        <span className="tabular-nums text-muted-foreground">{value}%</span>
+        {/* The label is announced when it changes; the number is not (it changes every tick). */}
+        <span className="font-medium" aria-live="polite">
+          {label}
+        </span>
+        <span className="tabular-nums text-muted-foreground" aria-hidden="true">
+          {value}%
+        </span>
       </div>
       <Progress value={value} aria-label={label} className="h-1" />
     </div>

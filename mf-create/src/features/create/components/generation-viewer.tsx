@@ -1,5 +1,6 @@
 import type { Generation } from '@atelier/contracts';
 import { Button, buttonVariants, cn, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@atelier/ui';
+import { usePresets } from '../api/get-presets';
 import { EngineBadge, engineDescription } from './engine-badge';
 import { CloseIcon, DownloadIcon, FilmIcon } from './icons';
 
@@ -18,6 +19,8 @@ interface GenerationViewerProps {
 /** The full view of one result: the image, or the video with its controls, with download and "create video". */
 export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: GenerationViewerProps) {
   const mediaUrl = generation?.videoUrl ?? generation?.imageUrl ?? null;
+  const { data: presets } = usePresets();
+  const presetName = presets?.find((preset) => preset.id === generation?.presetId)?.name ?? generation?.presetId;
   return (
     <Dialog open={generation !== null} onOpenChange={onOpenChange}>
       {generation && (
@@ -68,7 +71,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: Ge
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-xs">
               {generation.model && <Detail term="Model" value={generation.model} />}
-              {generation.presetId && <Detail term="Preset" value={generation.presetId} />}
+              {presetName && <Detail term="Preset" value={presetName} />}
               {generation.aspectRatio && <Detail term="Aspect ratio" value={generation.aspectRatio} />}
               <Detail term="Engine" value={engineDescription(generation.engine)} />
               <Detail term="Credits" value={String(generation.cost)} />
