@@ -123,7 +123,7 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
         <ImageInput label="Start image" slotName="primary" slot={primary} emptyTitle="Add a start image" />
       )}
       {tab === 'dress-up' && (
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-2 gap-2 sm:gap-3">
           <ImageInput label="Person image" slotName="primary" slot={primary} emptyTitle="The person" />
           <ImageInput label="Garment image" slotName="garment" slot={garment} emptyTitle="The garment" />
         </div>

@@ -31,12 +31,12 @@ export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, 
   const items = filter ? all.filter((generation) => generation.type === filter) : all;
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4">
-      <div className="flex items-end justify-between gap-3 border-b border-border pb-3">
+      <div className="flex flex-col gap-2 border-b border-border pb-3 sm:flex-row sm:items-end sm:justify-between sm:gap-3">
         <h2 id={headingId} className="font-display text-2xl md:text-3xl">
           Your creations
         </h2>
         {all.length > 0 && (
-          <div role="group" aria-label="Show" className="flex flex-wrap justify-end gap-x-3 gap-y-1">
+          <div role="group" aria-label="Show" className="flex flex-wrap gap-x-4 gap-y-1 sm:justify-end">
             {FILTERS.map((option) => (
               <button
                 key={option.label}

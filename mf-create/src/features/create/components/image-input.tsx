@@ -47,18 +47,24 @@ export function ImageInput({ label, slotName, slot, emptyTitle, className }: Ima
     >
       {slot.previewUrl ? (
         <figure className="relative flex flex-1 items-center justify-center bg-muted/60 p-2">
-          <img src={slot.previewUrl} alt={label} className="max-h-80 w-auto rounded-lg object-contain" />
+          <img src={slot.previewUrl} alt={label} className="max-h-64 w-auto rounded-lg object-contain sm:max-h-80" />
           {slot.uploading && (
             <div className="absolute inset-0 flex items-center justify-center gap-2 bg-ivory/70 text-sm font-medium backdrop-blur-[2px]">
               <Spinner label={`Uploading ${label.toLowerCase()}`} className="h-6 w-6" />
               Uploading…
             </div>
           )}
-          <figcaption className="absolute left-3 top-3 rounded-full bg-card/90 px-2.5 py-1 text-[11px] font-medium uppercase tracking-[0.14em] shadow-soft">
+          <figcaption className="absolute bottom-3 left-3 rounded-full bg-card/90 px-2.5 py-1 text-[10px] font-medium uppercase tracking-[0.14em] shadow-soft">
             {label}
           </figcaption>
-          <div className="absolute right-3 top-3 flex gap-2">
-            <Button size="sm" variant="ghost" className="bg-card/90 shadow-soft hover:bg-card" onClick={() => fileInput.current?.click()}>
+          <div className="absolute right-2 top-2 flex gap-1.5">
+            <Button
+              size="sm"
+              variant="ghost"
+              className="bg-card/90 px-2.5 shadow-soft hover:bg-card"
+              aria-label={`Replace ${label.toLowerCase()}`}
+              onClick={() => fileInput.current?.click()}
+            >
               Replace
             </Button>
             <Button
@@ -73,19 +79,25 @@ export function ImageInput({ label, slotName, slot, emptyTitle, className }: Ima
           </div>
         </figure>
       ) : (
-        <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-8 text-center">
+        <div className="flex flex-1 flex-col items-center justify-center gap-3 px-3 py-6 text-center sm:px-6 sm:py-8">
           <span className="flex h-12 w-12 items-center justify-center rounded-full border border-border bg-card text-ink shadow-soft">
             <UploadIcon className="h-5 w-5" />
           </span>
           <div className="flex flex-col gap-1">
-            <span className="font-display text-xl leading-tight">{emptyTitle}</span>
-            <span id={hintId} className="flex flex-col text-xs text-muted-foreground">
+            <span className="font-display text-lg leading-tight sm:text-xl">{emptyTitle}</span>
+            <span id={hintId} className="flex flex-col text-[11px] text-muted-foreground sm:text-xs">
               <span>Drop, paste or upload</span>
               <span>{UPLOAD_HINT}</span>
             </span>
           </div>
-          <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()} aria-describedby={hintId}>
-            Upload {label.toLowerCase()}
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => fileInput.current?.click()}
+            aria-label={`Upload ${label.toLowerCase()}`}
+            aria-describedby={hintId}
+          >
+            Upload
           </Button>
         </div>
       )}
