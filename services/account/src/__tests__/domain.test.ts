@@ -67,7 +67,7 @@ describe('loadAccountConfig', () => {
 
   it('turns development sign-in off in production or with a sign-in provider, unless DEV_LOGIN says so', () => {
     expect(loadAccountConfig({ IDENTITY_SECRET: secret, NODE_ENV: 'production' }).devLogin).toBe(false);
-    expect(loadAccountConfig({ IDENTITY_SECRET: secret, OIDC_CLIENT_ID: 'google' }).devLogin).toBe(false);
+    expect(loadAccountConfig({ IDENTITY_SECRET: secret, OIDC_CLIENT_ID: 'google', OIDC_CLIENT_SECRET: 'google-secret' }).devLogin).toBe(false);
     expect(loadAccountConfig({ IDENTITY_SECRET: secret, NODE_ENV: 'production', DEV_LOGIN: '1' }).devLogin).toBe(true);
     expect(loadAccountConfig({ IDENTITY_SECRET: secret, AVATAR_ENABLED: '0' }).avatarEnabled).toBe(false);
   });
