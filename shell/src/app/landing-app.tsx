@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { SHELL_CONFIG } from '../config/shell-config';
 import { ROUTES } from '../constants';
 import { loadAnalyticsTag, sendTagPageView } from '../features/analytics/utils/analytics-tag';
-import { PAGE_VIEW_EVENT, pageViewMetadata, sendEvent } from '../features/analytics/utils/page-view';
 import { LandingScreen } from './landing-screen';
 
 type Visitor = 'loading' | 'visitor' | 'signed-in';
@@ -38,8 +37,7 @@ export function LandingApp({ enterApp, prefetchApp }: LandingAppProps) {
       if (cancelled) return;
       if (result === 'signed-in') return enterApp(ROUTES.app, { replace: true });
       setVisitor(result);
-      // The visitor's page view (the full app reports its own from its router).
-      sendEvent(PAGE_VIEW_EVENT, pageViewMetadata(ROUTES.landing));
+      // The visitor's page view goes to the analytics tag only (track-event carries signed-in users' events).
       loadAnalyticsTag(SHELL_CONFIG.analyticsMeasurementId);
       sendTagPageView(ROUTES.landing);
     });

@@ -68,6 +68,15 @@ describe('analytics', () => {
     expect(tracked().filter((e) => e.metadata.page_path === '/app/dev')).toHaveLength(1);
   });
 
+  it('sends no track-event page views for visitors, nor for a path the guards redirect from', async () => {
+    apiUser = null;
+    const { router } = renderAt('/app/canvas');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await screen.findByRole('button', { name: 'Continue with Google' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(tracked()).toEqual([]);
+  });
+
   it('reports tab_changed on a tab click, not on the active tab', async () => {
     renderAt('/app');
     const nav = await screen.findByRole('navigation', { name: 'Studio' });

@@ -48,7 +48,7 @@ const primaryButton =
 export function LandingPage({ onNavigate, background = <LandingScenePlaceholder /> }: LandingPageProps) {
   const onLink = useLinkHandler(onNavigate);
   return (
-    <div className="min-h-svh bg-ink text-ivory">
+    <div className="surface-dark min-h-svh bg-ink text-ivory">
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-ivory focus:px-4 focus:py-2 focus:text-ink">
         Skip to content
       </a>

@@ -163,11 +163,18 @@ export function AppHeader({ avatarEnabled }: AppHeaderProps) {
                   </Button>
                 </>
               ) : (
-                <DialogClose asChild>
-                  <Button asChild>
-                    <Link to={ROUTES.login}>{TEXTS.login}</Link>
-                  </Button>
-                </DialogClose>
+                <>
+                  <DialogClose asChild>
+                    <Button asChild variant="outline">
+                      <Link to={ROUTES.login}>{TEXTS.login}</Link>
+                    </Button>
+                  </DialogClose>
+                  <DialogClose asChild>
+                    <Button asChild>
+                      <Link to={ROUTES.login}>{TEXTS.signUp}</Link>
+                    </Button>
+                  </DialogClose>
+                </>
               )}
             </div>
           </DialogContent>
