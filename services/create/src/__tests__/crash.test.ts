@@ -124,7 +124,7 @@ describe.each(backends)('crash on $name: the create process is killed with 20 ge
     const second = spawnCreate(env);
     children.push(second);
     await waitReady(url, second);
-    const final = await waitFor(list, (items) => items.length === IN_FLIGHT && items.every((g) => g.status === 'completed' || g.status === 'failed'), 180_000);
+    const final = await waitFor(list, (items) => items.length === IN_FLIGHT && items.every((g) => g.status === 'completed' || g.status === 'failed'), 300_000);
 
     const byId = new Map<string, Generation>(final.map((g) => [g.id, g]));
     expect([...byId.keys()].sort()).toEqual([...ids].sort());
@@ -152,5 +152,5 @@ describe.each(backends)('crash on $name: the create process is killed with 20 ge
     second.kill('SIGTERM');
     await exited(second);
     expect(second.exitCode).toBe(0);
-  }, 300_000);
+  }, 480_000);
 });

@@ -340,6 +340,22 @@ describe('failures', () => {
     }
   });
 
+  it('answers 503 when the account service cannot be reached, and leaves a failed generation to be refunded', async () => {
+    const create = await startCreate(account, { env: { ACCOUNT_URL: 'http://127.0.0.1:9' } });
+    try {
+      const user = await account.createUser('free');
+      const response = await request(create.service.app).post('/api/generations/image').set(userHeaders(user)).send({ prompt: 'account is down' });
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ error: 'Credits could not be checked right now. Please try again.' });
+      const list = (await request(create.service.app).get('/api/generations').set(userHeaders(user))).body as GenerationsPage;
+      expect(list.items).toHaveLength(1);
+      expect(list.items[0]).toMatchObject({ status: 'failed', errorMessage: 'Credits could not be checked right now. Please try again.' });
+      expect(await account.creditsOf(user)).toMatchObject({ used: 0 });
+    } finally {
+      await create.close();
+    }
+  });
+
   it('hides development tools in production unless DEV_TOOLS=1', async () => {
     const user = await account.createUser('free');
     const production = await startCreate(account, { env: { NODE_ENV: 'production' } });
