@@ -66,7 +66,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: Ge
               </DialogClose>
               <DialogTitle>{generationTitle(generation)}</DialogTitle>
               <DialogDescription className="line-clamp-6 whitespace-pre-line">
-                {generation.prompt || 'No prompt'}
+                {generation.prompt || (generation.type === 'dressup' ? 'The garment, tried on the person.' : 'No prompt')}
               </DialogDescription>
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-xs">
