@@ -15,7 +15,7 @@ function LoginHero() {
   const { index } = useRotation(LANDING_STYLES.length, LOGIN_HERO_INTERVAL_MS);
   const style = LANDING_STYLES[index]!;
   return (
-    <div className="relative h-80 overflow-hidden bg-ink sm:h-96 lg:h-auto lg:min-h-svh">
+    <aside aria-label="Featured style" className="surface-dark relative h-80 overflow-hidden bg-ink sm:h-96 lg:h-auto lg:min-h-svh">
       <div
         key={style.id}
         data-testid="login-hero"
@@ -32,7 +32,7 @@ function LoginHero() {
           {style.title} — {style.subtitle}
         </p>
       </div>
-    </div>
+    </aside>
   );
 }
 

@@ -52,7 +52,7 @@ export function LandingPage({ onNavigate, background = <LandingScenePlaceholder 
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-ivory focus:px-4 focus:py-2 focus:text-ink">
         Skip to content
       </a>
-      <section className="relative isolate overflow-hidden">
+      <div className="relative isolate overflow-hidden">
         <div className="absolute inset-0 -z-10">{background}</div>
         <header className="mx-auto flex w-full max-w-7xl items-center gap-3 px-5 py-5 sm:px-8">
           <a href={ROUTES.landing} onClick={onLink} className="font-display text-2xl tracking-tight sm:text-3xl">
@@ -102,7 +102,7 @@ export function LandingPage({ onNavigate, background = <LandingScenePlaceholder 
             ))}
           </ul>
         </main>
-      </section>
+      </div>
 
       <section aria-labelledby="styles-title" className="mx-auto w-full max-w-7xl px-5 pb-20 pt-6 sm:px-8">
         <div className="mb-6 flex flex-col gap-1">
