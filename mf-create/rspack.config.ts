@@ -14,6 +14,8 @@ const config = createRemoteConfig({
     manifest: true, // emits mf-manifest.json, the entry the gateway lists in /mf/remotes.json
     ...federationDefaults(), // shared singletons (React, router, Query, host, ui), 'loaded-first'
     dts: { generateTypes: true, consumeTypes: false }, // @mf-types.zip in dist/ gives the shell type hints
+    // The dev host consumes no remote types, so it needs no type-hint socket (it only logged connection errors).
+    dev: { disableDynamicRemoteTypeHints: true },
   }),
 });
 
