@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { CREDIT_COSTS } from '@atelier/contracts';
 import {
   EngineFailure,
   EngineInputError,
@@ -11,7 +10,7 @@ import {
   type ProviderJobRef,
   type VideoModel,
 } from '@atelier/engines';
-import type { Db, Jobs, Logger } from '@atelier/kit';
+import type { Db, Jobs, Logger, MediaStore } from '@atelier/kit';
 import sharp from 'sharp';
 import type { AccountClient } from './account.js';
 import type { CreateConfig } from './config.js';
@@ -27,7 +26,6 @@ import {
   unfinishedBefore,
 } from './db/generations.js';
 import type { GenerationRow } from './db/schema.js';
-import type { MediaStore } from '@atelier/kit';
 import { readMedia } from './media.js';
 import { findPreset } from './presets/presets.js';
 
@@ -310,4 +308,3 @@ export async function startWorkers(deps: WorkerDeps, processor: Processor): Prom
   };
 }
 
-export { CREDIT_COSTS };
