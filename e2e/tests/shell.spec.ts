@@ -65,6 +65,28 @@ test.describe('desktop 1440x900', () => {
     await page.waitForURL((url) => url.pathname === '/app');
   });
 
+  test('the developer page resets limits and switches the test user, with toasts at the bottom right', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Dev Entry' }).click();
+    await page.waitForURL((url) => url.pathname === '/app');
+    await page.goto('/app/dev');
+    await expect(page.getByRole('heading', { name: 'Developer tools' })).toBeVisible();
+    await page.getByRole('button', { name: 'Reset limits' }).click();
+    const toast = page.getByRole('region', { name: /F8/ }).getByRole('listitem');
+    await expect(toast).toContainText('Limits reset successfully');
+    const box = (await toast.boundingBox())!;
+    expect(box.x + box.width).toBeGreaterThan(1440 - 40); // bottom right
+    expect(box.y + box.height).toBeGreaterThan(900 - 40);
+
+    const reloaded = page.waitForEvent('load'); // the page reloads 1 s after a switch
+    await page.getByRole('button', { name: 'pro', exact: true }).click();
+    await expect(toast).toContainText('User switched successfully');
+    await expect(toast).toContainText('Now testing as pro user');
+    await reloaded;
+    await expect(page.getByText('Testing as pro user.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Subscription' })).toBeVisible();
+  });
+
   test('terms and privacy are complete documents with Go Back', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Privacy Policy' }).click();
