@@ -58,6 +58,17 @@ describe('toast numbers', () => {
     expect(viewport).toHaveClass('fixed', 'bottom-0', 'right-0', 'md:max-w-[420px]');
   });
 
+  it('moves focus to the notifications with F8', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Press F8' });
+    });
+    const viewport = screen.getByRole('region', { name: /F8/ }).querySelector('ol')!;
+    expect(viewport).not.toHaveFocus();
+    fireEvent.keyDown(document, { key: 'F8', code: 'F8' });
+    expect(viewport).toHaveFocus();
+  });
+
   it('closes a toast after 5000 ms by default', () => {
     vi.useFakeTimers();
     render(<Toaster />);
