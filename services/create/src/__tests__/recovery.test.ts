@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Generation } from '@atelier/contracts';
 import { createEngines, EngineFailure, type CallOptions, type FalEngine, type TextToImageInput } from '@atelier/engines';
 import { startFakeFal, type FakeFal } from '@atelier/engines/testing';
+import { serviceHeaders } from '@atelier/kit';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertGeneration } from '../db/generations.js';
-import { startAccount, startCreate, userHeaders, waitFor, type TestAccount } from './helpers.js';
+import { insertGeneration, markReserved } from '../db/generations.js';
+import { enqueueGeneration, GENERATION_QUEUE } from '../work.js';
+import { SECRET, startAccount, startCreate, userHeaders, waitFor, type TestAccount } from './helpers.js';
 
 const finished = (g: Generation) => g.status === 'completed' || g.status === 'failed';
 
@@ -50,6 +52,48 @@ describe('recovery and the fal engine', () => {
       expect(done.status).toBe('completed');
       expect(await account.movements(id)).toEqual([{ kind: 'reserve', amount: 1, status: 200 }]);
       expect(await account.creditsOf(user)).toMatchObject({ used: 1 });
+    } finally {
+      await create.close();
+    }
+  });
+
+  it('fails and refunds a generation whose job died for good (its last worker was killed)', async () => {
+    const create = await startCreate(account, { env: { CREATE_JOB_RETRIES: '0' }, deps: { work: false } });
+    try {
+      const user = await account.createUser('free');
+      const id = randomUUID();
+      await insertGeneration(create.database.db, {
+        id,
+        userId: user,
+        type: 'image',
+        status: 'processing',
+        prompt: 'lost worker',
+        aspectRatio: '2:3',
+        inputs: {},
+        cost: 1,
+        createdAt: new Date(Date.now() - 60_000),
+      });
+      const reserve = await fetch(`${account.url}/internal/credits/reserve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...serviceHeaders(SECRET, 'test') },
+        body: JSON.stringify({ userId: user, feature: 'credits', amount: 1, key: id }),
+      });
+      expect(reserve.status).toBe(200);
+      await markReserved(create.database.db, id, new Date());
+      await enqueueGeneration(create.service.jobs, id);
+      // What pg-boss's maintenance does to an expired job without retries left.
+      await create.service.jobs.fail(GENERATION_QUEUE, id, { message: 'job expired' });
+      expect((await create.service.jobs.getJobById(GENERATION_QUEUE, id))?.state).toBe('failed');
+      expect(await account.creditsOf(user)).toMatchObject({ used: 1 });
+
+      await create.service.processor.sweep();
+      const done = (await request(create.service.app).get(`/api/generations/${id}`).set(userHeaders(user))).body as Generation;
+      expect(done).toMatchObject({ status: 'failed', errorMessage: 'Generation failed. Your credits were refunded.' });
+      expect(await account.creditsOf(user)).toMatchObject({ used: 0 });
+      // A second sweep gives nothing back twice.
+      await create.service.processor.sweep();
+      expect((await account.movements(id)).map((m) => m.kind).sort()).toEqual(['refund', 'reserve']);
+      expect(await account.creditsOf(user)).toMatchObject({ used: 0 });
     } finally {
       await create.close();
     }
