@@ -1,0 +1,50 @@
+import { ConfigError } from '@atelier/kit';
+import { describe, expect, it } from 'vitest';
+import { loadCreateConfig } from '../config.js';
+import { decodeCursor, encodeCursor } from '../db/generations.js';
+import { PRESETS } from '../presets/presets.js';
+import { presetThumbnailSvg } from '../presets/thumbnails.js';
+
+const base = { IDENTITY_SECRET: 'x'.repeat(40), ACCOUNT_URL: 'http://127.0.0.1:8101/' };
+
+describe('configuration', () => {
+  it('reads defaults and names a bad variable', () => {
+    const config = loadCreateConfig(base);
+    expect(config).toMatchObject({ port: 8102, accountUrl: 'http://127.0.0.1:8101', concurrency: 2, jobRetries: 2, databaseSchema: 'create', devTools: true });
+    expect(config.engine.FAL_KEY).toBeUndefined();
+    expect(() => loadCreateConfig({ IDENTITY_SECRET: base.IDENTITY_SECRET })).toThrow(ConfigError);
+    expect(() => loadCreateConfig({ IDENTITY_SECRET: base.IDENTITY_SECRET })).toThrow(/ACCOUNT_URL/);
+    expect(() => loadCreateConfig({ ...base, CREATE_CONCURRENCY: '0' })).toThrow(/CREATE_CONCURRENCY/);
+    expect(() => loadCreateConfig({ ...base, CREATE_DB_SCHEMA: 'Bad-Name' })).toThrow(/CREATE_DB_SCHEMA/);
+  });
+
+  it('follows the account rule for developer tools', () => {
+    const devTools = (env: Record<string, string>) => loadCreateConfig({ ...base, ...env }).devTools;
+    expect(devTools({})).toBe(true);
+    expect(devTools({ NODE_ENV: 'production' })).toBe(false);
+    expect(devTools({ NODE_ENV: 'production', DEV_TOOLS: '1' })).toBe(true);
+    expect(devTools({ OIDC_CLIENT_ID: 'client' })).toBe(false);
+    expect(devTools({ OIDC_CLIENT_ID: 'client', DEV_LOGIN: '1' })).toBe(true);
+    expect(devTools({ DEV_LOGIN: '0' })).toBe(false);
+    expect(devTools({ DEV_TOOLS: '0' })).toBe(false);
+  });
+});
+
+describe('cursors and presets', () => {
+  it('round-trips a cursor and refuses anything else', () => {
+    const row = { createdAt: new Date('2026-01-02T03:04:05.678Z'), id: '3f2b8c1e-1111-4222-8333-444455556666' };
+    expect(decodeCursor(encodeCursor(row))).toEqual(row);
+    for (const bad of ['', 'x', Buffer.from('2026-01-02|nope').toString('base64url'), Buffer.from(`not a date|${row.id}`).toString('base64url')]) {
+      expect(decodeCursor(bad)).toBeNull();
+    }
+  });
+
+  it('draws every thumbnail from the preset palette', () => {
+    for (const preset of PRESETS) {
+      const svg = presetThumbnailSvg(preset);
+      expect(svg).toContain(preset.palette[0]!);
+      expect(svg.length).toBeLessThan(2_000);
+    }
+    expect(PRESETS.every((p) => p.palette.every((c) => /^#[0-9a-f]{6}$/i.test(c)))).toBe(true);
+  });
+});
