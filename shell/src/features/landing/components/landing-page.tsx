@@ -1,6 +1,8 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { PRODUCT_NAME, ROUTES, TEXTS } from '../../../constants';
 import { FEATURE_PILLS, LANDING_COPY } from '../utils/copy';
+import { LANDING_STYLES } from '../utils/styles';
+import { StyleArt } from './style-art';
 import { StyleCarousel } from './style-carousel';
 
 // The landing page is drawn without @atelier/ui, the router or React Query, so `/` loads only React and
@@ -42,6 +44,28 @@ export function LandingScenePlaceholder() {
   );
 }
 
+// Three of the looks fanned out beside the headline on wide screens (decorative).
+const HERO_FAN = [
+  { id: 'beauty', className: 'right-[15rem] top-16 -rotate-[8deg]' },
+  { id: 'y2k', className: 'right-0 top-20 rotate-[7deg]' },
+  { id: 'concept', className: 'right-[7.5rem] top-0 z-10' },
+] as const;
+
+function HeroFan() {
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute bottom-8 right-8 top-32 hidden w-[28rem] xl:block xl:right-[max(2rem,calc((100vw-80rem)/2+2rem))]">
+      {HERO_FAN.map(({ id, className }) => {
+        const style = LANDING_STYLES.find((s) => s.id === id)!;
+        return (
+          <div key={id} className={`absolute w-48 overflow-hidden rounded-lg shadow-2xl ring-1 ring-ivory/15 ${className}`}>
+            <StyleArt style={style} className="aspect-[3/4] h-auto w-full" />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
 const primaryButton =
   'inline-flex items-center justify-center rounded-full bg-ivory px-6 py-3 text-sm font-semibold text-ink shadow-soft transition-colors hover:bg-accent-soft';
 
@@ -54,6 +78,7 @@ export function LandingPage({ onNavigate, background = <LandingScenePlaceholder 
       </a>
       <div className="relative isolate overflow-hidden">
         <div className="absolute inset-0 -z-10">{background}</div>
+        <HeroFan />
         <header className="mx-auto flex w-full max-w-7xl items-center gap-3 px-5 py-5 sm:px-8">
           <a href={ROUTES.landing} onClick={onLink} className="font-display text-2xl tracking-tight sm:text-3xl">
             {PRODUCT_NAME}
@@ -81,8 +106,8 @@ export function LandingPage({ onNavigate, background = <LandingScenePlaceholder 
             <span className="font-semibold uppercase tracking-[0.18em]">{LANDING_COPY.announcement}</span>
             <span className="text-ivory/75">— {LANDING_COPY.announcementDetail}</span>
           </a>
-          <h1 className="max-w-4xl text-[2.9rem] leading-[1.02] tracking-tight sm:text-7xl lg:text-8xl">{LANDING_COPY.headline}</h1>
-          <p className="max-w-xl text-base text-ivory/75 sm:text-lg">{LANDING_COPY.lede}</p>
+          <h1 className="max-w-4xl text-[2.9rem] leading-[1.02] tracking-tight sm:text-7xl lg:max-w-[40rem] lg:text-8xl">{LANDING_COPY.headline}</h1>
+          <p className="max-w-xl text-base text-ivory/75 sm:text-lg lg:max-w-md">{LANDING_COPY.lede}</p>
           <div className="flex flex-wrap items-center gap-5">
             <a href={ROUTES.app} onClick={onLink} className={primaryButton}>
               {TEXTS.exploreNow}
@@ -96,7 +121,7 @@ export function LandingPage({ onNavigate, background = <LandingScenePlaceholder 
               {LANDING_COPY.creators}
             </p>
           </div>
-          <ul aria-label="Features" className="flex max-w-3xl flex-wrap gap-2">
+          <ul aria-label="Features" className="flex max-w-3xl flex-wrap gap-2 lg:max-w-xl">
             {FEATURE_PILLS.map((pill) => (
               <Pill key={pill}>{pill}</Pill>
             ))}
