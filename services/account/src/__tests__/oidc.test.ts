@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadAccountConfig } from '../config.js';
 import { classifyCallbackError, profileFromClaims } from '../domain/oidc.js';
 import { openTransaction, sealTransaction } from '../domain/oidc-transaction.js';
+import { upsertOidcUser } from '../domain/oidc-users.js';
 import { identityHeader, SECRET, sessionCookieFrom, startAccount, testClock, testDatabaseUrl, type TestAccount } from './helpers.js';
 import { signInAtProvider, startTestProvider, type TestProvider } from './oidc-provider.js';
 
@@ -144,6 +145,18 @@ function suite(name: string, postgres: boolean) {
       const c = await whoIs(acc, third.session!.value);
       expect(c.user.id).not.toBe(a.user.id);
       expect(c.user.firstName).toBe('Grace'); // no given_name: the first word of name
+    });
+
+    it('creates one user when first sign-ins of the same person race', async () => {
+      const acc = await open();
+      const profile = { issuer: provider.issuer, subject: 'racer', firstName: 'Race', email: 'race@example.com' };
+      const results = await Promise.all(Array.from({ length: 8 }, () => upsertOidcUser(acc.database.db, profile)));
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+      expect(new Set(results.map((r) => r.id)).size).toBe(1);
+      // The same subject at another issuer is someone else.
+      const elsewhere = await upsertOidcUser(acc.database.db, { ...profile, issuer: 'https://other.example' });
+      expect(elsewhere.created).toBe(true);
+      expect(elsewhere.id).not.toBe(results[0]!.id);
     });
 
     it('ends the session the browser came with when it signs in again', async () => {
