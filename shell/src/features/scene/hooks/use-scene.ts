@@ -8,6 +8,7 @@ export type SceneState = { status: 'loading' } | { status: 'ready' } | { status:
 export function useScene(elementId: string, scriptUrl: string, options: SceneOptions): SceneState {
   const resolved = resolveSceneOptions(options);
   const problem = validateSceneOptions(resolved);
+  // The options by value: the effect restarts only when a value changes, not on every new object.
   const key = JSON.stringify([scriptUrl, resolved]);
   const [state, setState] = useState<{ key: string; value: SceneState }>({ key, value: { status: 'loading' } });
 
@@ -19,7 +20,7 @@ export function useScene(elementId: string, scriptUrl: string, options: SceneOpt
       if (!cancelled) setState({ key, value });
     };
     loadSceneScript(scriptUrl)
-      .then((library) => initScene(library, elementId, JSON.parse(key)[1]))
+      .then((library) => initScene(library, elementId, (JSON.parse(key) as [string, typeof resolved])[1]))
       .then((scene) => {
         destroy = scene.destroy;
         if (cancelled) destroy?.();
