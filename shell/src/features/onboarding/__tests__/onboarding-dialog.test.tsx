@@ -1,4 +1,4 @@
-import { render, renderHook, screen } from '@testing-library/react';
+import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -81,9 +81,10 @@ describe('OnboardingDialog', () => {
     expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
   });
 
-  it('keeps focus inside while open', async () => {
+  it('starts on Next and keeps focus inside while open', async () => {
     render(<OnboardingDialog defaultOpen />);
     const dialog = screen.getByRole('dialog');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus());
     for (let i = 0; i < 4; i++) {
       await userEvent.tab();
       expect(dialog).toContainElement(document.activeElement as HTMLElement);

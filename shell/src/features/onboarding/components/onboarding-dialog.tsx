@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@atelier/ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PRODUCT_NAME } from '../../../constants';
 
 // SPEC §1 "Onboarding dialog": four steps, Skip, Next (Okay on the last), progress dots.
@@ -24,6 +24,7 @@ export function OnboardingDialog({ open: controlledOpen, onOpenChange, defaultOp
   const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
   const open = controlled ? controlledOpen : uncontrolledOpen;
   const [step, setStep] = useState(0);
+  const primaryRef = useRef<HTMLButtonElement>(null);
   // Opening always restarts at step 1 (adjusting state while rendering, when `open` turns true).
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
@@ -47,7 +48,14 @@ export function OnboardingDialog({ open: controlledOpen, onOpenChange, defaultOp
           </Button>
         </DialogTrigger>
       )}
-      <DialogContent className="max-w-md gap-0 overflow-hidden p-0" hideClose>
+      <DialogContent
+        className="max-w-md gap-0 overflow-hidden p-0"
+        hideClose
+        onOpenAutoFocus={(event) => {
+          event.preventDefault(); // start on Next rather than Skip
+          primaryRef.current?.focus();
+        }}
+      >
         <div key={step} className={`flex h-40 items-end bg-gradient-to-br p-6 text-ivory animate-fade-in ${current.tint}`} aria-hidden="true">
           <span className="font-display text-6xl leading-none">{String(step + 1).padStart(2, '0')}</span>
           <span className="mb-1 ml-2 text-xs uppercase tracking-[0.25em] text-ivory/70">of {String(ONBOARDING_STEPS.length).padStart(2, '0')}</span>
@@ -73,7 +81,7 @@ export function OnboardingDialog({ open: controlledOpen, onOpenChange, defaultOp
               <Button variant="ghost" onClick={() => setOpen(false)}>
                 Skip
               </Button>
-              <Button onClick={() => (last ? setOpen(false) : setStep((s) => Math.min(s + 1, ONBOARDING_STEPS.length - 1)))}>
+              <Button ref={primaryRef} onClick={() => (last ? setOpen(false) : setStep((s) => Math.min(s + 1, ONBOARDING_STEPS.length - 1)))}>
                 {last ? 'Okay' : 'Next'}
               </Button>
             </div>
