@@ -4,6 +4,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
+// The provider's start-up advice (development keys, in-memory store, dev login form) is expected here.
+for (const level of ['warn', 'info'] as const) {
+  const original = console[level].bind(console);
+  console[level] = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && /oidc-provider (WARNING|NOTICE)/.test(args[0])) return;
+    original(...args);
+  };
+}
+
 export interface Person {
   given_name?: string;
   name?: string;
