@@ -86,10 +86,18 @@ describe('recovery and the fal engine', () => {
       expect((await create.service.jobs.getJobById(GENERATION_QUEUE, id))?.state).toBe('failed');
       expect(await account.creditsOf(user)).toMatchObject({ used: 1 });
 
-      await create.service.processor.sweep();
-      const done = (await request(create.service.app).get(`/api/generations/${id}`).set(userHeaders(user))).body as Generation;
+      // The sweeper (normally on a timer) repairs it; a refund that fails transiently is retried by the next sweep.
+      const sweepThen = <T>(read: () => Promise<T>) => async () => {
+        await create.service.processor.sweep();
+        return read();
+      };
+      const done = await waitFor(
+        sweepThen(() => request(create.service.app).get(`/api/generations/${id}`).set(userHeaders(user)).then((r) => r.body as Generation)),
+        finished,
+        30_000,
+      );
       expect(done).toMatchObject({ status: 'failed', errorMessage: 'Generation failed. Your credits were refunded.' });
-      expect(await account.creditsOf(user)).toMatchObject({ used: 0 });
+      await waitFor(sweepThen(() => account.creditsOf(user)), (c) => c.used === 0, 30_000);
       // A second sweep gives nothing back twice.
       await create.service.processor.sweep();
       expect((await account.movements(id)).map((m) => m.kind).sort()).toEqual(['refund', 'reserve']);
