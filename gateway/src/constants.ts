@@ -21,6 +21,7 @@ export const DEFAULT_ROUTES: Readonly<Record<string, ServiceName>> = {
   '/api/generations': 'create',
   '/api/download': 'create',
   '/api/uploads': 'create',
+  '/api/create': 'create',
   '/api/presets': 'create',
   '/api/dev/generate-test-content': 'create',
   '/api/avatar': 'photoshoot',
