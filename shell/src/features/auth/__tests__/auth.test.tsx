@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../../app/provider';
 import { routes } from '../../../app/router';
 import type { RemoteRegistry } from '../../remotes/utils/remote-registry';
+import { localDay } from '../hooks/use-sign-in-landing';
 import { GENERIC_SIGN_IN_ERROR, SIGN_IN_ERROR_MESSAGES, SIGN_IN_ERROR_TITLE } from '../utils/sign-in-errors';
 
 type Json = Record<string, unknown>;
@@ -26,6 +27,7 @@ beforeEach(() => {
   apiUser = null;
   apiConfig = { devLogin: false, avatarEnabled: true };
   window.localStorage.clear();
+  window.sessionStorage.clear();
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
@@ -78,18 +80,32 @@ describe('sign-in landing', () => {
     expect(router.state.location.pathname).toBe('/app/canvas');
   });
 
-  it('posts no signup on an ordinary landing, but session_started and daily_active (once a day)', async () => {
+  it('posts no signup on an ordinary landing, but session_started once a session and daily_active once a day', async () => {
     apiUser = ada;
     const first = renderAt('/app');
     // feature_opened is the shell's page view (features/analytics), not part of the sign-in landing.
     const landingEvents = () => tracked().map((e) => e.eventType).filter((type) => type !== 'feature_opened');
     await waitFor(() => expect(landingEvents()).toEqual(['session_started', 'daily_active']));
     first.view.unmount();
-    // A new page load the same day: a new session, but daily_active was already posted today.
+    // A reload in the same browser session: neither event again.
+    const reload = renderAt('/app');
+    expect(await screen.findAllByText('Ada')).not.toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(landingEvents()).toEqual(['session_started', 'daily_active']);
+    reload.view.unmount();
+    // A new browser session the same day: a new session, but daily_active was already posted today.
+    window.sessionStorage.clear();
     renderAt('/app');
     await waitFor(() => expect(tracked().filter((e) => e.eventType === 'session_started')).toHaveLength(2));
     expect(tracked().filter((e) => e.eventType === 'daily_active')).toHaveLength(1);
     expect(tracked().some((e) => e.eventType === 'user_signup')).toBe(false);
+  });
+
+  it('keys daily_active on the local calendar day, not the UTC one', () => {
+    // 23:30 local on Nov 22 and 00:30 local on Nov 23 are different calendar days wherever the test runs.
+    expect(localDay(new Date(2026, 10, 22, 23, 30))).toBe('2026-11-22');
+    expect(localDay(new Date(2026, 10, 23, 0, 30))).toBe('2026-11-23');
+    expect(localDay(new Date(2026, 0, 5, 12))).toBe('2026-01-05');
   });
 
   it('sends a signed-out visitor with ?new_login=1 to /login without tracking', async () => {

@@ -10,27 +10,36 @@ export const SIGNUP_EVENT = 'user_signup';
 export const SESSION_STARTED_EVENT = 'session_started';
 export const DAILY_ACTIVE_EVENT = 'daily_active';
 const DAILY_ACTIVE_KEY = 'atelier.dailyActive.';
+const SESSION_STARTED_KEY = 'atelier.sessionStarted.';
 
-/** Today's UTC calendar day, e.g. 2026-11-23 (the day the free allowance resets on). */
-const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+/** The user's own calendar day in their time zone, e.g. 2026-11-23 (SPEC §9: once per calendar day). */
+export const localDay = (now: Date) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
-/** daily_active is posted at most once per user and UTC day from this browser (the server enforces it too). */
-function shouldPostDailyActive(userId: string, now: Date): boolean {
-  const key = DAILY_ACTIVE_KEY + userId;
+/** True the first time `key` is set to `value` in `storage`; true as well when storage is blocked. */
+function firstTime(storage: () => Storage, key: string, value: string): boolean {
   try {
-    if (window.localStorage.getItem(key) === utcDay(now)) return false;
-    window.localStorage.setItem(key, utcDay(now));
+    if (storage().getItem(key) === value) return false;
+    storage().setItem(key, value);
   } catch {
-    // Storage blocked: post anyway; the server keeps one per day.
+    // Storage blocked: post anyway; the server keeps daily_active to one per day.
   }
   return true;
 }
+
+/** daily_active at most once per user and local calendar day from this browser (local storage). */
+const shouldPostDailyActive = (userId: string, now: Date) =>
+  firstTime(() => window.localStorage, DAILY_ACTIVE_KEY + userId, localDay(now));
+
+/** session_started once per user and browser session: a reload or a new tab of the same session is not one. */
+const shouldPostSessionStarted = (userId: string) =>
+  firstTime(() => window.sessionStorage, SESSION_STARTED_KEY + userId, '1');
 
 /**
  * What happens when a signed-in user lands in the studio:
  * - `?new_login=1` (first sign-in ever) posts the registration-completed event once and is removed from
  *   the address bar (history replace), keeping any other parameter;
- * - session_started once per page load, and daily_active once per UTC day.
+ * - session_started once per browser session, and daily_active once per local calendar day.
  */
 export function useSignInLanding(user: User | null) {
   const host = useHost();
@@ -42,7 +51,7 @@ export function useSignInLanding(user: User | null) {
   useEffect(() => {
     if (!user || sessionTracked.current === user.id) return;
     sessionTracked.current = user.id;
-    host.track(SESSION_STARTED_EVENT, { user_plan: user.plan });
+    if (shouldPostSessionStarted(user.id)) host.track(SESSION_STARTED_EVENT, { user_plan: user.plan });
     if (shouldPostDailyActive(user.id, new Date())) host.track(DAILY_ACTIVE_EVENT, { user_plan: user.plan });
   }, [user, host]);
 
