@@ -52,6 +52,9 @@ const schema = z.object({
   REMOTE_MF_PRICING_URL: optionalUrl(),
   REMOTE_MF_PRICING_DIR: z.string().optional(),
   LOG_LEVEL: env.logLevel(),
+  // The shell's build-time third parties (shell/shell-config.ts): the gateway's CSP must let them load.
+  ATELIER_SCENE_SCRIPT_URL: z.string().trim().url().startsWith('https://', 'must be an https:// URL').optional().or(z.literal('')),
+  ATELIER_GA_MEASUREMENT_ID: z.string().trim().optional(),
   DATA_DIR: z.string().optional(),
   ...mediaEnvShape,
 });
@@ -84,6 +87,8 @@ export interface GatewayConfig {
   shellDir: string;
   remotes: RemoteConfig[];
   logLevel: GatewayEnv['LOG_LEVEL'];
+  /** Origins of the third parties the shell is built to load (scene script, analytics tag). */
+  thirdParties: { sceneOrigin?: string; analytics: boolean };
   /** Where /media is read from: `<DATA_DIR>/media` or the S3 bucket (the services write to the same place). */
   media: MediaStoreConfig;
 }
@@ -143,6 +148,10 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
     shellDir: resolve(e.SHELL_DIR ?? join(REPO_ROOT, 'shell', 'dist')),
     remotes,
     logLevel: e.LOG_LEVEL,
+    thirdParties: {
+      ...(e.ATELIER_SCENE_SCRIPT_URL ? { sceneOrigin: new URL(e.ATELIER_SCENE_SCRIPT_URL).origin } : {}),
+      analytics: Boolean(e.ATELIER_GA_MEASUREMENT_ID),
+    },
     media: mediaStoreConfig(e, { dataDir: resolve(e.DATA_DIR ?? join(REPO_ROOT, '.data')), publicUrl }),
   };
 }

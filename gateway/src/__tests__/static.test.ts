@@ -155,6 +155,34 @@ describe('security headers', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('allows the configured scene script and analytics tag, and nothing third-party otherwise', async () => {
+    const cspOf = async (env: Record<string, string>) => {
+      const res = await request(fixture(env).app).get('/').set('accept', HTML).expect(200);
+      const csp = res.headers['content-security-policy'] as string;
+      return (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    };
+    const plain = await cspOf({});
+    expect(plain('script-src')).toBe("script-src 'self'");
+    expect(plain('connect-src')).toBe("connect-src 'self'");
+    expect(plain('worker-src')).toBe('');
+
+    const scene = await cspOf({ ATELIER_SCENE_SCRIPT_URL: 'https://scene.example:444/runtime/v1.js' });
+    for (const name of ['script-src', 'connect-src', 'img-src', 'font-src']) expect(scene(name), name).toContain('https://scene.example:444');
+    expect(scene('script-src')).toContain("'wasm-unsafe-eval'");
+    expect(scene('script-src')).not.toContain('googletagmanager');
+    expect(scene('worker-src')).toBe("worker-src 'self' blob:");
+
+    const tag = await cspOf({ ATELIER_GA_MEASUREMENT_ID: 'G-ABC1234' });
+    expect(tag('script-src')).toBe("script-src 'self' https://www.googletagmanager.com");
+    expect(tag('connect-src')).toContain('https://*.google-analytics.com');
+    expect(tag('img-src')).toContain('https://www.google-analytics.com');
+    expect(tag('script-src')).not.toContain('unsafe');
+  });
+
+  it('refuses a scene script that is not https', () => {
+    expect(() => fixture({ ATELIER_SCENE_SCRIPT_URL: 'http://scene.example/x.js' })).toThrow(/ATELIER_SCENE_SCRIPT_URL/);
+  });
+
   it('turns on HSTS and upgrade-insecure-requests over https', async () => {
     const { app } = fixture({ PUBLIC_URL: 'https://atelier.example' });
     const res = await request(app).get('/healthz').expect(200);

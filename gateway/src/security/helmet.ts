@@ -8,6 +8,33 @@ export function remoteOrigins(config: GatewayConfig): string[] {
   return [...new Set(origins)];
 }
 
+/** Google's tag (gtag.js) loads from the tag manager and reports to the analytics collectors. */
+export const ANALYTICS_SCRIPT_ORIGINS = ['https://www.googletagmanager.com'];
+export const ANALYTICS_CONNECT_ORIGINS = [
+  'https://www.googletagmanager.com',
+  'https://www.google-analytics.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+];
+
+/**
+ * Third parties the shell was built to load (shell/shell-config.ts reads the same variables): the scene
+ * script's origin may serve the script, its scene files, textures and fonts, and its runtime may start
+ * workers from blobs and compile WebAssembly; the analytics tag loads one script and sends beacons.
+ * Nothing is allowed when neither is configured.
+ */
+export function thirdPartySources(config: GatewayConfig) {
+  const { sceneOrigin, analytics } = config.thirdParties;
+  const scene = sceneOrigin ? [sceneOrigin] : [];
+  return {
+    script: [...scene, ...(sceneOrigin ? ["'wasm-unsafe-eval'"] : []), ...(analytics ? ANALYTICS_SCRIPT_ORIGINS : [])],
+    connect: [...scene, ...(analytics ? ANALYTICS_CONNECT_ORIGINS : [])],
+    img: [...scene, ...(analytics ? ANALYTICS_CONNECT_ORIGINS : [])],
+    font: scene,
+    worker: sceneOrigin ? ["'self'", 'blob:'] : null,
+  };
+}
+
 /**
  * Security headers. Module Federation loads a remote's chunks with <script> tags and fetches its
  * manifest, so each remote origin is allowed for scripts and connections. Inline styles are allowed
@@ -15,17 +42,19 @@ export function remoteOrigins(config: GatewayConfig): string[] {
  */
 export function securityHeaders(config: GatewayConfig): RequestHandler {
   const remotes = remoteOrigins(config);
+  const third = thirdPartySources(config);
   const https = config.publicUrl.protocol === 'https:';
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remotes],
+        scriptSrc: ["'self'", ...remotes, ...third.script],
         styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
-        connectSrc: ["'self'", ...remotes],
-        imgSrc: ["'self'", 'data:', 'blob:', ...remotes],
-        fontSrc: ["'self'", ...remotes],
+        connectSrc: ["'self'", ...remotes, ...third.connect],
+        imgSrc: ["'self'", 'data:', 'blob:', ...remotes, ...third.img],
+        fontSrc: ["'self'", ...remotes, ...third.font],
+        ...(third.worker ? { workerSrc: third.worker } : {}),
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
