@@ -39,7 +39,7 @@ describe('PricingPage', () => {
 
   it('sends a signed-out visitor who picks a plan to /login', async () => {
     const { user, host } = renderWithHost(<PricingPageRemote variant="all" />, { user: null });
-    await user.click(screen.getByRole('button', { name: 'Choose Advanced' }));
+    await user.click(screen.getByRole('button', { name: 'Get Advanced' }));
     expect(host.navigate).toHaveBeenCalledWith('/login');
   });
 
@@ -64,7 +64,7 @@ describe('PricingPage', () => {
         throw new Error('409: {"error":"Already registered"}');
       },
     });
-    await user.click(screen.getByRole('button', { name: 'Choose Pro' }));
+    await user.click(screen.getByRole('button', { name: 'Get Pro' }));
     const dialog = await screen.findByRole('dialog', { name: "We're in Alpha" });
     expect(within(dialog).getByText('70% off')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada@example.com');

@@ -46,7 +46,7 @@ export function PlanCard({ tier, currency, frequency, onChoose }: PlanCardProps)
           </li>
         ))}
       </ul>
-      <Button variant={tier.popular ? 'default' : 'outline'} onClick={() => onChoose(tier)} aria-label={`Choose ${tier.name}`}>
+      <Button variant={tier.popular ? 'default' : 'outline'} onClick={() => onChoose(tier)}>
         Get {tier.name}
       </Button>
     </article>
