@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// `npm run bench`: every figure is printed beside a baseline measured in the same run, as a ratio.
-// Writes bench/RESULTS.md with the machine and the date.
+// `npm run bench`: every figure is printed beside a baseline (or a budget) measured in the same run, as a
+// ratio. Writes bench/RESULTS.md with the machine and the date.
+//
+// Sections: gateway (a), weight (b), create (c), lighthouse (d). Run some alone with
+// `node bench/run.mjs --only lighthouse[,weight...]` (or BENCH_ONLY=lighthouse); then only their sections
+// of RESULTS.md are replaced. `--no-build` skips the turbo build when the dist folders are fresh.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,10 +14,12 @@ import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { freePort, repoRoot, startProduct } from '../scripts/lib/processes.mjs';
 import { createBench, createSection } from './create.mjs';
+import { lighthouseBench, lighthouseSection } from './lighthouse.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 20;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SECTIONS = ['gateway', 'weight', 'create', 'lighthouse'];
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -68,32 +74,43 @@ async function gatewayOverhead(product) {
   };
 }
 
+/** A fresh context (a cold cache) whose JavaScript responses are counted as gzip -9 bytes. */
+async function openCountingPage(browser, cookies = []) {
+  const context = await browser.newContext();
+  await context.addCookies(cookies);
+  const page = await context.newPage();
+  const seen = new Map();
+  page.on('response', async (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!/javascript/.test(type)) return;
+    try {
+      seen.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
+    } catch {
+      // a response without a body adds nothing
+    }
+  });
+  const total = () => [...seen.values()].reduce((a, b) => a + b, 0);
+  return { page, seen, total };
+}
+
+/** gzip JS bytes of `/` for a visitor, and how many of them came from a remote (served under /mf/). */
+async function landingWeight(browser, url) {
+  const visitor = await openCountingPage(browser);
+  await visitor.page.goto(`${url}/`, { waitUntil: 'networkidle' });
+  const bytes = visitor.total();
+  const remoteBytes = [...visitor.seen].filter(([u]) => new URL(u).pathname.startsWith('/mf/')).reduce((a, [, b]) => a + b, 0);
+  await visitor.page.context().close();
+  return { bytes, remoteBytes };
+}
+
+const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+
 /** (b) Page weight: gzip bytes of the JavaScript the browser loads, per page and per remote route. */
 async function pageWeight(product) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const browser = await launchBrowser();
   try {
-    // A fresh context per page is a cold cache.
-    const openPage = async (cookies = []) => {
-      const context = await browser.newContext();
-      await context.addCookies(cookies);
-      const page = await context.newPage();
-      const seen = new Map();
-      page.on('response', async (response) => {
-        const type = response.headers()['content-type'] ?? '';
-        if (!/javascript/.test(type)) return;
-        try {
-          seen.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
-        } catch {
-          // a response without a body adds nothing
-        }
-      });
-      const total = () => [...seen.values()].reduce((a, b) => a + b, 0);
-      return { page, seen, total };
-    };
-
-    const visitor = await openPage();
-    await visitor.page.goto(`${product.url}/`, { waitUntil: 'networkidle' });
-    const landing = visitor.total();
+    const openPage = (cookies) => openCountingPage(browser, cookies);
+    const landing = await landingWeight(browser, product.url);
 
     const [name, value] = (await signIn(product.url)).split('=');
     const cookies = [{ name, value, url: product.url }];
@@ -121,7 +138,7 @@ async function pageWeight(product) {
       remotes[label] = tab.total() - before;
       await tab.page.context().close();
     }
-    return { landing, app, remotes };
+    return { landing: landing.bytes, landingRemoteBytes: landing.remoteBytes, app, remotes };
   } finally {
     await browser.close();
   }
@@ -132,55 +149,123 @@ function machine() {
   return `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform}`;
 }
 
-const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: repoRoot, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+function parseArgs(argv) {
+  const onlyIndex = argv.indexOf('--only');
+  const onlyArg = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? (onlyIndex >= 0 ? argv[onlyIndex + 1] : undefined);
+  const only = (onlyArg ?? process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = only.filter((name) => !SECTIONS.includes(name));
+  if (unknown.length) {
+    console.error(`Unknown section(s): ${unknown.join(', ')}. Sections: ${SECTIONS.join(', ')}.`);
+    process.exit(2);
+  }
+  return { sections: only.length ? only : SECTIONS, partial: only.length > 0, build: !argv.includes('--no-build') };
+}
+
+/** Replaces (or adds) the `## (x)` sections of an existing RESULTS.md, keeping the others and their order. */
+function mergeSections(existing, fresh) {
+  const split = (text) => {
+    const parts = text.split(/^(?=## \()/m);
+    const head = parts[0].startsWith('## (') ? '' : parts.shift();
+    return { head, sections: new Map(parts.map((part) => [part.slice(4, 5), part.replace(/\n*$/, '\n\n')])) };
+  };
+  const old = split(existing);
+  const next = split(fresh);
+  for (const [key, text] of next.sections) old.sections.set(key, text);
+  const ordered = [...old.sections.keys()].sort();
+  return (old.head + ordered.map((key) => old.sections.get(key)).join('')).replace(/\n+$/, '\n');
+}
+
+const options = parseArgs(process.argv.slice(2));
+const wants = (name) => options.sections.includes(name);
+
+if (options.build) {
+  const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
 const product = await startProduct({
   env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   quiet: true,
 });
-let report;
+const today = new Date().toISOString().slice(0, 10);
+const body = [];
 try {
-  console.log(`Gateway overhead: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per side...`);
-  const overhead = await gatewayOverhead(product);
-  console.log('Page weight: Chromium, gzip -9 of every JavaScript response...');
-  const weight = await pageWeight(product);
-  console.log('Generation: local engine alone, then 50 images queued at once through the gateway...');
-  const generation = await createBench(product, signIn);
-
-  const lines = [
-    `# Benchmarks`,
-    ``,
-    `Run: ${new Date().toISOString().slice(0, 10)} · Machine: ${machine()}`,
-    ``,
-    `Each figure sits beside a baseline measured in the same run; the ratio is figure ÷ baseline.`,
-    ``,
-    `## (a) Gateway cost — \`GET /api/auth/user\` signed in, ${CONNECTIONS} connections, ${DURATION_S} s each`,
-    ``,
-    `| path | requests/s | p99 latency |`,
-    `|---|---|---|`,
-    `| straight to the account service (baseline) | ${overhead.direct.rps.toFixed(0)} | ${overhead.direct.p99} ms |`,
-    `| through the gateway | ${overhead.gateway.rps.toFixed(0)} | ${overhead.gateway.p99} ms |`,
-    `| **ratio gateway ÷ direct** | **${ratio(overhead.gateway.rps, overhead.direct.rps)}** | **${ratio(overhead.gateway.p99, overhead.direct.p99)}** |`,
-    ``,
-    `## (b) Page weight — gzip bytes of JavaScript loaded (cold cache)`,
-    ``,
-    `| page | gzip JS | ratio to \`/\` (baseline) |`,
-    `|---|---|---|`,
-    `| \`/\` (baseline) | ${kb(weight.landing)} | 1.00 |`,
-    `| \`/app\` | ${kb(weight.app)} | ${ratio(weight.app, weight.landing)} |`,
-    ``,
-    `| remote route opened from \`/app\` | extra gzip JS | ratio to \`/app\` |`,
-    `|---|---|---|`,
-    ...Object.entries(weight.remotes).map(([label, bytes]) => `| ${label} | ${kb(bytes)} | ${ratio(bytes, weight.app)} |`),
-    ``,
-    ...createSection(generation, ratio),
-  ];
-  report = lines.join('\n');
+  if (wants('gateway')) {
+    console.log(`Gateway overhead: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per side...`);
+    const overhead = await gatewayOverhead(product);
+    body.push(
+      `## (a) Gateway cost — \`GET /api/auth/user\` signed in, ${CONNECTIONS} connections, ${DURATION_S} s each`,
+      ``,
+      `| path | requests/s | p99 latency |`,
+      `|---|---|---|`,
+      `| straight to the account service (baseline) | ${overhead.direct.rps.toFixed(0)} | ${overhead.direct.p99} ms |`,
+      `| through the gateway | ${overhead.gateway.rps.toFixed(0)} | ${overhead.gateway.p99} ms |`,
+      `| **ratio gateway ÷ direct** | **${ratio(overhead.gateway.rps, overhead.direct.rps)}** | **${ratio(overhead.gateway.p99, overhead.direct.p99)}** |`,
+      ``,
+    );
+  }
+  let landingJs;
+  if (wants('weight')) {
+    console.log('Page weight: Chromium, gzip -9 of every JavaScript response...');
+    const weight = await pageWeight(product);
+    landingJs = { bytes: weight.landing, remoteBytes: weight.landingRemoteBytes };
+    body.push(
+      `## (b) Page weight — gzip bytes of JavaScript loaded (cold cache)`,
+      ``,
+      `| page | gzip JS | ratio to \`/\` (baseline) |`,
+      `|---|---|---|`,
+      `| \`/\` (baseline) | ${kb(weight.landing)} | 1.00 |`,
+      `| \`/app\` | ${kb(weight.app)} | ${ratio(weight.app, weight.landing)} |`,
+      ``,
+      `| remote route opened from \`/app\` | extra gzip JS | ratio to \`/app\` |`,
+      `|---|---|---|`,
+      ...Object.entries(weight.remotes).map(([label, bytes]) => `| ${label} | ${kb(bytes)} | ${ratio(bytes, weight.app)} |`),
+      ``,
+    );
+  }
+  if (wants('create')) {
+    console.log('Generation: local engine alone, then 50 images queued at once through the gateway...');
+    const generation = await createBench(product, signIn);
+    body.push(...createSection(generation, ratio));
+  }
+  if (wants('lighthouse')) {
+    if (!landingJs) {
+      // Run alone: the same measure as section (b), for `/` only.
+      const browser = await launchBrowser();
+      try {
+        landingJs = await landingWeight(browser, product.url);
+      } finally {
+        await browser.close();
+      }
+    }
+    console.log('Lighthouse: mobile emulation, simulated throttling, `/` and `/login`...');
+    const results = await lighthouseBench(product.url, { chromium: CHROMIUM, flags: CHROMIUM_ARGS });
+    const section = lighthouseSection(results, landingJs, ratio);
+    body.push(...section);
+    for (const page of results.pages) console.log(`  ${page.path}: full report ${page.reportFile}`);
+  }
 } finally {
   await product.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
-writeFileSync(join(repoRoot, 'bench/RESULTS.md'), report);
-console.log('\n' + report);
+
+const resultsFile = join(repoRoot, 'bench/RESULTS.md');
+const header = [
+  `# Benchmarks`,
+  ``,
+  `Run: ${today} · Machine: ${machine()}`,
+  ``,
+  `Each figure sits beside a baseline (or a budget) measured in the same run; the ratio is figure ÷ baseline.`,
+  ``,
+];
+let report;
+if (options.partial && existsSync(resultsFile)) {
+  const note = `_Sections ${options.sections.join(', ')} re-run alone on ${today} (\`--only\`) · Machine: ${machine()}._`;
+  const fresh = body.join('\n').replace(/^(## \(.\).*\n)/gm, `$1\n${note}\n`);
+  report = mergeSections(readFileSync(resultsFile, 'utf8'), fresh);
+} else {
+  report = [...header, ...body].join('\n');
+}
+writeFileSync(resultsFile, report);
+console.log('\n' + body.join('\n'));
