@@ -52,7 +52,7 @@ function suite(name: string, postgres: boolean) {
       const session = await lookup(account, token).expect(200);
       expect(session.body.sessionId).toBe(createHash('sha256').update(token).digest('hex'));
       const user = await request(account.app).get('/api/auth/user').set(identityHeader(session.body.userId, session.body.sessionId)).expect(200);
-      expect(userSchema.parse(user.body)).toEqual({ id: session.body.userId, plan: 'free', firstName: 'Dev', email: 'dev@atelier.local' });
+      expect(userSchema.parse(user.body)).toEqual({ id: session.body.userId, plan: 'free', firstName: 'Dev', email: 'dev@atelier.local', stripeSubscriptionId: null });
     });
 
     it('uses a Secure __Host- cookie when the site is https', async () => {

@@ -171,6 +171,9 @@ function suite(name: string, postgres: boolean) {
       const set = await setPlanCall(account, { userId: user.id, plan: 'basic', ...cycle, stripeSubscriptionId: 'sub_123' }).expect(200);
       expect(setPlanResponseSchema.parse(set.body).user).toEqual({ id: user.id, plan: 'basic', firstName: 'Test', email: user.email, stripeSubscriptionId: 'sub_123' });
       expect(set.body.limits).toEqual({ credits: { used: 0, limit: 150 }, avatar: { used: 0, limit: 2 } });
+      // The signed-in user sees the subscription (the pricing page's current plan card shows it Active).
+      const me = await request(account.app).get('/api/auth/user').set(headers).expect(200);
+      expect(me.body).toMatchObject({ plan: 'basic', stripeSubscriptionId: 'sub_123' });
       await reserveCall(account, { userId: user.id, feature: 'avatar', amount: 2, key: 'two-shoots' }).expect(200);
       await reserveCall(account, { userId: user.id, feature: 'avatar', amount: 1, key: 'third-shoot' }).expect(402);
       await reserveCall(account, { userId: user.id, feature: 'credits', amount: 149, key: 'most' }).expect(200);

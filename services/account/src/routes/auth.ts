@@ -52,7 +52,13 @@ export function authRoutes({ config, db, sessions }: AuthRouteDeps): Router {
   router.get('/api/auth/user', requireUser(), async (req, res) => {
     const user = await findUserById(db, req.identity!.userId);
     if (!user) throw unauthorized();
-    const body: User = { id: user.id, plan: user.plan, firstName: user.firstName, email: user.email };
+    const body: User = {
+      id: user.id,
+      plan: user.plan,
+      firstName: user.firstName,
+      email: user.email,
+      stripeSubscriptionId: user.stripeSubscriptionId ?? null,
+    };
     noStore(res);
     res.json(body);
   });
