@@ -4,7 +4,7 @@ import { pinoHttp } from 'pino-http';
 import { ZodError } from 'zod';
 import { HttpError } from './errors.js';
 import { formatZodError } from './http.js';
-import type { Logger } from './logger.js';
+import { redactUrl, type Logger } from './logger.js';
 import { REQUEST_ID_HEADER } from './tokens.js';
 
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
@@ -67,7 +67,7 @@ export function createBaseApp({ name, logger, readiness = [], jsonLimit = DEFAUL
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       // Cookies and identity tokens never reach the logs.
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),

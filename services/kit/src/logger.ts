@@ -6,3 +6,31 @@ export type { Logger };
 export function createLogger(name: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
   return pino({ name, level, base: { service: name }, timestamp: pino.stdTimeFunctions.isoTime });
 }
+
+/** Query parameters whose values are secrets or single-use credentials (OIDC code/state, tokens, keys). */
+const SECRET_PARAM = /code|state|token|secret|key|password|session|nonce|signature/i;
+
+/**
+ * A request URL fit for the logs: the values of secret-looking query parameters are replaced by
+ * `[redacted]` (names and other values stay, for debugging). e.g. `/api/auth/callback?code=[redacted]&state=[redacted]`.
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      let name = pair.slice(0, eq);
+      try {
+        name = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // A malformed name is matched as written.
+      }
+      return SECRET_PARAM.test(name) ? `${pair.slice(0, eq)}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${query}`;
+}

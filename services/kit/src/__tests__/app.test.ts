@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { createBaseApp, finishApp } from '../app.js';
 import { badRequest } from '../errors.js';
 import { validate } from '../identity.js';
+import { redactUrl } from '../logger.js';
+import { pino } from 'pino';
 import { silentLogger } from './helpers.js';
 
 function buildApp(readinessOk = true) {
@@ -103,5 +105,27 @@ describe('createBaseApp', () => {
     app.use(express.json());
     app.post('/raw', (_req, res) => res.json({ ok: true }));
     await request(app).post('/raw').set('content-type', 'text/plain').send('x').expect(200);
+  });
+});
+
+describe('request logs', () => {
+  it('never print secret query values, such as an OIDC callback code and state', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const app = createBaseApp({ name: 'test', logger });
+    app.get('/api/auth/callback', (_req, res) => res.redirect(302, '/app'));
+    finishApp(app, logger);
+    await request(app).get('/api/auth/callback?code=sekrit-code-123&state=st4te&iss=https%3A%2F%2Fissuer&page=2').expect(302);
+    const logged = lines.join('\n');
+    expect(logged).not.toContain('sekrit-code-123');
+    expect(logged).not.toContain('st4te');
+    expect(logged).toContain('/api/auth/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fissuer&page=2');
+  });
+
+  it('redactUrl keeps names and harmless values', () => {
+    expect(redactUrl('/a')).toBe('/a');
+    expect(redactUrl('/a?')).toBe('/a?');
+    expect(redactUrl('/x?url=%2Fmedia%2Fk.png&access_token=t&flag&API_KEY=k')).toBe('/x?url=%2Fmedia%2Fk.png&access_token=[redacted]&flag&API_KEY=[redacted]');
+    expect(redactUrl('/x?%73tate=s')).toBe('/x?%73tate=[redacted]'); // an encoded name is still a secret
   });
 });
