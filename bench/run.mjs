@@ -3,7 +3,7 @@
 // ratio. Writes bench/RESULTS.md with the machine and the date.
 //
 // Sections: gateway (a), weight (b), create (c), lighthouse (d). Run some alone with
-// `node bench/run.mjs --only lighthouse[,weight...]` (or BENCH_ONLY=lighthouse); then only their sections
+// `npm run bench -- --only lighthouse[,weight...]` (or BENCH_ONLY=lighthouse); then only their sections
 // of RESULTS.md are replaced. `--no-build` skips the turbo build when the dist folders are fresh.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
