@@ -1,6 +1,6 @@
 /** Shapes shared by every engine: one interface per capability, one result type. */
 
-export const ASPECT_RATIOS = ['2:3', '1:1', '3:2', '9:16', '16:9'] as const;
+export const ASPECT_RATIOS = ['2:3', '3:4', '4:5', '1:1', '3:2', '9:16', '16:9'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
 export const VIDEO_MODELS = ['wan-2.5', 'veo-3.1', 'sora-2'] as const;

@@ -50,7 +50,7 @@ describe('local textToImage', () => {
 
   it('refuses bad input with EngineInputError', async () => {
     await expect(engine.textToImage({ prompt: '  ', aspectRatio: '2:3', seed: 1 })).rejects.toBeInstanceOf(EngineInputError);
-    await expect(engine.textToImage({ prompt: 'x', aspectRatio: '4:5' as never, seed: 1 })).rejects.toBeInstanceOf(EngineInputError);
+    await expect(engine.textToImage({ prompt: 'x', aspectRatio: '5:4' as never, seed: 1 })).rejects.toBeInstanceOf(EngineInputError);
     await expect(engine.textToImage({ prompt: 'x', aspectRatio: '2:3', seed: 1.5 })).rejects.toBeInstanceOf(EngineInputError);
     await expect(engine.textToImage({ prompt: 'x'.repeat(3000), aspectRatio: '2:3', seed: 1 })).rejects.toBeInstanceOf(EngineInputError);
   });

@@ -13,6 +13,8 @@ export interface FalRequest {
 
 const FLUX_SIZES: Record<AspectRatio, { width: number; height: number }> = {
   '2:3': { width: 1024, height: 1536 },
+  '3:4': { width: 1152, height: 1536 },
+  '4:5': { width: 1024, height: 1280 },
   '1:1': { width: 1248, height: 1248 },
   '3:2': { width: 1536, height: 1024 },
   '9:16': { width: 864, height: 1536 },

@@ -9,6 +9,8 @@ import { escapeXml, localCaption, rasterise } from './render.js';
 /** Output sizes: 2:3 is 1024×1536 and the others keep about the same pixel count. */
 export const IMAGE_SIZES: Record<AspectRatio, { width: number; height: number }> = {
   '2:3': { width: 1024, height: 1536 },
+  '3:4': { width: 1080, height: 1440 },
+  '4:5': { width: 1120, height: 1400 },
   '1:1': { width: 1248, height: 1248 },
   '3:2': { width: 1536, height: 1024 },
   '9:16': { width: 936, height: 1664 },
@@ -126,6 +128,105 @@ function titleOf(input: TextToImageInput, words: string[]): string {
   return words.filter((w) => !stop.has(w) && w.length > 2).slice(0, 2).join(' ') || 'Atelier';
 }
 
+/** The thin frame line's inset from the image edge. */
+export const frameInset = (w: number, h: number) => Math.round(Math.min(w, h) * 0.03);
+
+/** Letter spacing of the masthead and of the line under it, in ems of their font size. */
+const TITLE_TRACKING_EM = 0.14;
+const SUBTITLE_TRACKING_EM = 0.45;
+/** DejaVu Serif (the masthead's font) in ems: capitals' advance widths, the cap height, and the height of an accented capital. */
+const SERIF_ADVANCE_EM: Record<string, number> = {
+  A: 0.723, B: 0.735, C: 0.765, D: 0.802, E: 0.73, F: 0.694, G: 0.799, H: 0.873, I: 0.395, J: 0.401, K: 0.748, L: 0.664, M: 1.024,
+  N: 0.875, O: 0.82, P: 0.673, Q: 0.82, R: 0.753, S: 0.668, T: 0.685, U: 0.843, V: 0.723, W: 1.028, X: 0.712, Y: 0.66, Z: 0.695,
+  ' ': 0.318, '-': 0.338, '.': 0.318, "'": 0.275, '&': 0.89,
+};
+const SERIF_DIGIT_EM = 0.636;
+/** Anything else (accented or other scripts) counts as a wide capital. */
+const SERIF_OTHER_EM = 1.05;
+const SERIF_ACCENTED_CAP_EM = 0.95;
+/** Distance between stacked title lines, in ems. */
+const TITLE_LINE_GAP_EM = 1.1;
+/** The most masthead lines a landscape frame stacks. */
+const LANDSCAPE_MAX_LINES = 3;
+
+/** The masthead's width in ems of its font size, letter spacing included (generous for unknown characters). */
+export function mastheadWidthEm(line: string): number {
+  let em = 0;
+  for (const ch of line) em += (SERIF_ADVANCE_EM[ch] ?? (/[0-9]/.test(ch) ? SERIF_DIGIT_EM : SERIF_OTHER_EM)) + TITLE_TRACKING_EM;
+  return em;
+}
+
+export interface MastheadLayout {
+  lines: string[];
+  subtitle: string;
+  /** Font size of the title. */
+  size: number;
+  x: number;
+  /** Baseline of the first title line. */
+  baseline: number;
+  anchor: 'start' | 'middle';
+  /** Font size and baseline of the style · issue line under the title. */
+  small: number;
+  subtitleBaseline: number;
+  /** Where the title and the line under it may draw ink (a generous estimate). */
+  box: { left: number; top: number; right: number; bottom: number };
+}
+
+/**
+ * Places the masthead: portrait and square frames centre one line across the top, landscape frames stack
+ * up to three lines on the left third. The size shrinks until the widest line fits its column and the
+ * whole masthead stays inside the frame line, whatever the aspect ratio and however long the title.
+ */
+export function mastheadLayout(w: number, h: number, title: string, subtitle: string): MastheadLayout {
+  const frame = frameInset(w, h);
+  const landscape = w > h * 1.2;
+  const words = title.trim().split(/\s+/).filter(Boolean);
+  // Landscape mastheads stack their words (the last line takes the rest); portrait ones run on one line.
+  const lines =
+    landscape && words.length > LANDSCAPE_MAX_LINES
+      ? [...words.slice(0, LANDSCAPE_MAX_LINES - 1), words.slice(LANDSCAPE_MAX_LINES - 1).join(' ')]
+      : landscape
+        ? words
+        : [words.join(' ')];
+  if (lines.length === 0 || lines[0] === '') lines.splice(0, lines.length, 'ATELIER');
+  const columnWidth = landscape ? w * 0.42 : w * 0.84;
+  const widestEm = Math.max(6 * 0.9, ...lines.map(mastheadWidthEm));
+  const small = Math.round(Math.min(w, h) * 0.019);
+  // At most this share of the height, so tall stacks on short frames still fit.
+  const heightCap = landscape ? (h * 0.5) / (lines.length * TITLE_LINE_GAP_EM) : h * 0.1;
+  const size = Math.max(8, Math.floor(Math.min(Math.min(w, h) * (landscape ? 0.11 : 0.085), columnWidth / widestEm, heightCap)));
+  const x = landscape ? frame * 2.2 : w / 2;
+  const baseline = landscape ? h * 0.3 + size : frame + size * 1.15;
+  const lastBaseline = baseline + (lines.length - 1) * size * TITLE_LINE_GAP_EM;
+  const subtitleBaseline = lastBaseline + small * 2.4;
+  // DejaVu Sans capitals are at most 0.78 em wide (W and M excepted, rare in a style name).
+  const widthPx = Math.max(widestEm * size, [...subtitle].length * (0.78 + SUBTITLE_TRACKING_EM) * small);
+  const left = landscape ? x : x - widthPx / 2;
+  return {
+    lines,
+    subtitle,
+    size,
+    x,
+    baseline,
+    anchor: landscape ? 'start' : 'middle',
+    small,
+    subtitleBaseline,
+    box: { left, top: baseline - SERIF_ACCENTED_CAP_EM * size, right: left + widthPx, bottom: subtitleBaseline + small * 0.3 },
+  };
+}
+
+/** The masthead's SVG: the title and, under it, the style · issue line. */
+export function mastheadSvg(layout: MastheadLayout, ink: string): string {
+  const { lines, subtitle, size, x, baseline, anchor, small, subtitleBaseline } = layout;
+  const tspans = lines
+    .map((line, i) => `<tspan x="${x.toFixed(1)}" y="${(baseline + i * size * TITLE_LINE_GAP_EM).toFixed(1)}">${escapeXml(line)}</tspan>`)
+    .join('');
+  return [
+    `<text text-anchor="${anchor}" font-family="DejaVu Serif, serif" font-size="${size}" letter-spacing="${(size * TITLE_TRACKING_EM).toFixed(1)}" fill="${ink}">${tspans}</text>`,
+    `<text x="${x.toFixed(1)}" y="${subtitleBaseline.toFixed(1)}" text-anchor="${anchor}" font-family="DejaVu Sans, sans-serif" font-size="${small}" letter-spacing="${(small * SUBTITLE_TRACKING_EM).toFixed(1)}" fill="${ink}" opacity="0.8">${escapeXml(subtitle)}</text>`,
+  ].join('');
+}
+
 /** Builds the SVG of an editorial fashion image; exported for the character preview, which reuses the stage. */
 export function editorialSvg(input: TextToImageInput): { svg: string; width: number; height: number } {
   const { width: w, height: h } = IMAGE_SIZES[input.aspectRatio];
@@ -155,24 +256,14 @@ export function editorialSvg(input: TextToImageInput): { svg: string; width: num
   });
   const shadow = `<ellipse cx="${figureX}" cy="${Math.min(footY, h) + h * 0.008}" rx="${figureHeight * 0.2}" ry="${figureHeight * 0.025}" fill="#000" opacity="0.32" filter="url(#soft)"/>`;
 
-  const frame = Math.round(Math.min(w, h) * 0.03);
-  const title = titleOf(input, choice.words).toUpperCase();
-  const titleWidth = landscape ? w * 0.42 : w * 0.84;
-  // Landscape mastheads stack their words; portrait ones run on one line.
-  const titleLines = landscape ? title.split(' ').slice(0, 3) : [title];
-  const longest = Math.max(6, ...titleLines.map((line) => line.length));
-  const titleSize = Math.round(Math.min(Math.min(w, h) * (landscape ? 0.11 : 0.085), titleWidth / (longest * 0.9)));
-  const titleX = landscape ? frame * 2.2 : w / 2;
-  const titleY = landscape ? h * 0.3 + titleSize : frame + titleSize * 1.15;
-  const lastLineY = titleY + (titleLines.length - 1) * titleSize * 1.1;
-  const anchor = landscape ? 'start' : 'middle';
-  const small = Math.round(Math.min(w, h) * 0.019);
-  const excerpt = input.prompt.length > 70 ? `${input.prompt.slice(0, 67).trimEnd()}…` : input.prompt;
+  const frame = frameInset(w, h);
   const style = (input.preset?.style ?? 'Editorial').toUpperCase();
   const issue = `N° ${String((seedHash % 97) + 1).padStart(2, '0')}`;
+  const masthead = mastheadLayout(w, h, titleOf(input, choice.words).toUpperCase(), `${style} · ${issue}`);
+  const small = masthead.small;
+  const excerpt = input.prompt.length > 70 ? `${input.prompt.slice(0, 67).trimEnd()}…` : input.prompt;
   const typography = [
-    `<text x="${titleX}" y="${titleY}" text-anchor="${anchor}" font-family="DejaVu Serif, serif" font-size="${titleSize}" letter-spacing="${(titleSize * 0.14).toFixed(1)}" fill="${c.ink}">${titleLines.map((line, i) => `<tspan x="${titleX}" y="${(titleY + i * titleSize * 1.1).toFixed(1)}">${escapeXml(line)}</tspan>`).join('')}</text>`,
-    `<text x="${titleX}" y="${lastLineY + small * 2.4}" text-anchor="${anchor}" font-family="DejaVu Sans, sans-serif" font-size="${small}" letter-spacing="${(small * 0.45).toFixed(1)}" fill="${c.ink}" opacity="0.8">${escapeXml(`${style} · ${issue}`)}</text>`,
+    mastheadSvg(masthead, c.ink),
     `<text x="${frame * 1.6}" y="${h - frame * 1.6}" font-family="DejaVu Serif, serif" font-style="italic" font-size="${small * 1.05}" fill="${inkFor(darken(c.backdrop, 0.2))}" opacity="0.85">${escapeXml(excerpt)}</text>`,
     `<rect x="${frame}" y="${frame}" width="${w - 2 * frame}" height="${h - 2 * frame}" fill="none" stroke="${c.ink}" stroke-opacity="0.35" stroke-width="${Math.max(1, w / 900).toFixed(1)}"/>`,
     localCaption(w, h, inkFor(darken(c.backdrop, 0.2))),
