@@ -11,7 +11,6 @@ import {
   type VideoModel,
 } from '@atelier/engines';
 import type { Db, Jobs, Logger, MediaStore } from '@atelier/kit';
-import sharp from 'sharp';
 import type { AccountClient } from './account.js';
 import type { CreateConfig } from './config.js';
 import {
@@ -56,20 +55,9 @@ export interface WorkerDeps {
   webhookUrlFor?: (generationId: string) => string;
 }
 
-/** Aspect ratios the engines render directly; the others are cut from a 2:3 render. */
-const DIRECT_RATIOS = new Set<string>(['2:3', '1:1', '9:16', '16:9']);
-const CROPPED_RATIOS: Record<string, number> = { '3:4': 3 / 4, '4:5': 4 / 5 };
-
 /** A stable seed per generation: a rerun renders the same image. */
 function seedOf(id: string): number {
   return createHash('sha256').update(id).digest().readUInt32BE(0);
-}
-
-async function cropToRatio(result: EngineResult, ratio: number): Promise<EngineResult> {
-  const height = Math.min(result.height, Math.round(result.width / ratio));
-  const top = Math.floor((result.height - height) / 2);
-  const data = await sharp(result.data).extract({ left: 0, top, width: result.width, height }).png().toBuffer();
-  return { ...result, data, contentType: 'image/png', height };
 }
 
 export async function setupQueue(jobs: Jobs, config: WorkerDeps['config']): Promise<void> {
@@ -152,17 +140,15 @@ export function createProcessor(deps: WorkerDeps): Processor {
 
     if (row.type === 'image') {
       const preset = row.presetId ? findPreset(row.presetId) : undefined;
-      const ratio = row.aspectRatio ?? '2:3';
-      const engineRatio = (DIRECT_RATIOS.has(ratio) ? ratio : '2:3') as EngineAspectRatio;
+      // The engines render every ratio of the contract at its own size (no cut from another ratio).
+      const engineRatio = (row.aspectRatio ?? '2:3') as EngineAspectRatio;
       const prompt = [row.prompt ?? '', preset?.prompt ?? ''].filter(Boolean).join(', ').slice(0, 2000);
-      const result = await viaFal('textToImage', {
+      return viaFal('textToImage', {
         prompt,
         aspectRatio: engineRatio,
         seed: seedOf(row.id),
         ...(preset ? { preset: { name: preset.name, style: preset.style, palette: preset.palette, composition: preset.composition } } : {}),
       });
-      const crop = CROPPED_RATIOS[ratio];
-      return crop ? cropToRatio(result, crop) : result;
     }
     if (row.type === 'video') {
       const image = await input(row.inputs.image, 'source image');

@@ -180,7 +180,7 @@ describe('create service (PGlite) with a real account service', () => {
     expect(download.headers['content-disposition']).toMatch(/^attachment/);
   });
 
-  it('cuts 4:5 images from a 2:3 render', async () => {
+  it('renders 4:5 images at their own size (not cut from a 2:3 render, which clipped the masthead)', async () => {
     const user = await account.createUser('free');
     const started = await request(app).post('/api/generations/image').set(userHeaders(user)).send({ prompt: 'Beauty close-up', aspectRatio: '4:5' });
     const done = await waitDone(user, started.body.id);
@@ -188,6 +188,7 @@ describe('create service (PGlite) with a real account service', () => {
     const file = await import('node:fs/promises').then((fs) => fs.readFile(`${create.dataDir}/media/${done.imageUrl!.slice(7)}`));
     const meta = await sharp(file).metadata();
     expect(meta.width! / meta.height!).toBeCloseTo(4 / 5, 2);
+    expect([meta.width, meta.height]).toEqual([1120, 1400]);
   });
 
   it('turns an uploaded image into a 5 s, 24 fps H.264 video for 20 credits', async () => {
