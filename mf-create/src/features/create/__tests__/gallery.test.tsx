@@ -81,6 +81,22 @@ describe('gallery', () => {
     expect(await within(dialog).findByText('Film Noir')).toBeInTheDocument();
   });
 
+  it('shows a video tile with its source image as the poster', async () => {
+    installFakeApi({
+      'GET /api/generations': () =>
+        page(
+          fakeGeneration({ type: 'video', prompt: 'with source', imageUrl: '/media/source.png', videoUrl: '/media/s.mp4' }),
+          fakeGeneration({ type: 'video', prompt: 'no source', imageUrl: null, videoUrl: '/media/n.mp4' }),
+        ),
+    });
+    renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest });
+    const withSource = (await screen.findByRole('button', { name: 'Open video: with source' })).querySelector('video')!;
+    expect(withSource).toHaveAttribute('src', '/media/s.mp4');
+    expect(withSource).toHaveAttribute('poster', '/media/source.png');
+    const noSource = screen.getByRole('button', { name: 'Open video: no source' }).querySelector('video')!;
+    expect(noSource).not.toHaveAttribute('poster');
+  });
+
   it('opens a video in the viewer with controls and no "Create video"', async () => {
     installFakeApi({
       'GET /api/generations': () =>

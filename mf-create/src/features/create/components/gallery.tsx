@@ -141,7 +141,16 @@ function GalleryTile({ generation, onOpen }: { generation: Generation; onOpen():
     >
       {generation.videoUrl ? (
         <>
-          <video src={generation.videoUrl} muted playsInline preload="metadata" className="h-full w-full object-cover" aria-hidden="true" />
+          {/* The source image is the poster: phones (iOS Safari) paint nothing from preload="metadata" alone. */}
+          <video
+            src={generation.videoUrl}
+            poster={generation.imageUrl ?? undefined}
+            muted
+            playsInline
+            preload="metadata"
+            className="h-full w-full object-cover"
+            aria-hidden="true"
+          />
           <span className="absolute bottom-2 right-2 flex h-8 w-8 items-center justify-center rounded-full bg-ivory/90 text-ink shadow-soft">
             <PlayIcon className="h-3.5 w-3.5" />
           </span>
