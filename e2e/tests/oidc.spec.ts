@@ -2,7 +2,7 @@
 // product configured for it (the shared product keeps development sign-in for the other tests).
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { freePort } from '../../scripts/lib/processes.mjs';
-import { startTestProvider, type TestProvider } from '../support/oidc-provider';
+import { startTestProvider, type TestProvider } from '@atelier/account/testing';
 import { startTestProduct, type RunningProduct } from '../support/product';
 
 let provider: TestProvider;

@@ -7,7 +7,7 @@ import { classifyCallbackError, profileFromClaims } from '../domain/oidc.js';
 import { openTransaction, sealTransaction } from '../domain/oidc-transaction.js';
 import { upsertOidcUser } from '../domain/oidc-users.js';
 import { identityHeader, SECRET, sessionCookieFrom, startAccount, testClock, testDatabaseUrl, type TestAccount } from './helpers.js';
-import { signInAtProvider, startTestProvider, type TestProvider } from './oidc-provider.js';
+import { signInAtProvider, startTestProvider, type TestProvider } from '../testing/oidc-provider.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:8080';
 const REDIRECT_URI = `${PUBLIC_URL}/api/auth/callback`;

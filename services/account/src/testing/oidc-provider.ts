@@ -1,6 +1,7 @@
-// A real OpenID Connect provider (oidc-provider) on 127.0.0.1 for the sign-in tests, and a tiny
-// browser stand-in that signs a person in at it (its development login form) and stops at the
-// redirect back to the product.
+// A real OpenID Connect provider (oidc-provider) on 127.0.0.1 for the sign-in tests — the account
+// service's own and the browser tests in e2e (`@atelier/account/testing`) — and a tiny browser stand-in
+// that signs a person in at it (its development login form) and stops at the redirect back to the
+// product. Never imported by the service itself.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -30,6 +31,11 @@ export interface TestProvider {
   discoveryRequests: () => number;
   /** While true the discovery document answers 503 (the provider is having a bad minute). */
   discoveryDown: boolean;
+  /**
+   * Forgeries for the next sign-ins, as an attacker on the way would make them: `nonce` replaces the
+   * nonce of authorization requests (so the ID token carries it), `state` the state of redirects back.
+   */
+  tamper: { nonce?: string; state?: string };
   close: () => Promise<void>;
 }
 
@@ -84,6 +90,22 @@ export async function startTestProvider(options: { redirectUri: string; host?: s
       return grant;
     },
   });
+  const tamper: TestProvider['tamper'] = {};
+  provider.use(async (ctx, next) => {
+    if (tamper.nonce && ctx.method === 'GET' && ctx.path === '/auth') {
+      const query = new URLSearchParams(ctx.querystring);
+      query.set('nonce', tamper.nonce);
+      ctx.querystring = query.toString();
+    }
+    await next();
+    const location = (ctx.response.get('location') as string | undefined) ?? '';
+    if (tamper.state && location.startsWith(options.redirectUri)) {
+      const url = new URL(location);
+      url.searchParams.set('state', tamper.state);
+      ctx.set('location', url.href);
+    }
+  });
+  provider.on('server_error', (_ctx, error) => console.error('[test provider] server error:', error));
   handler = provider.callback();
 
   const result: TestProvider = {
@@ -93,6 +115,7 @@ export async function startTestProvider(options: { redirectUri: string; host?: s
     people,
     discoveryRequests: () => discoveries,
     discoveryDown: false,
+    tamper,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();
