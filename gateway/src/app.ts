@@ -1,5 +1,6 @@
 import express from 'express';
 import type { Express } from 'express';
+import compression from 'compression';
 import { pinoHttp } from 'pino-http';
 import { REQUEST_ID_HEADER, createMediaStore, redactUrl } from '@atelier/kit';
 import type { Logger, MediaStore } from '@atelier/kit';
@@ -71,9 +72,12 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   app.use('/api', csrfGuard(config.publicUrl));
   // No body parser anywhere before this: request bodies stream to the services untouched.
   app.use('/api', api.router);
-  app.use('/mf', remotesRouter(config.remotes));
+  // The shell's and remotes' text assets (JS, CSS, HTML, JSON manifests, SVG) go out gzip-compressed when
+  // the browser accepts it; media (images, video with ranges) and the API's streams are left as they are.
+  const compress = compression({ threshold: 1024 });
+  app.use('/mf', compress, remotesRouter(config.remotes));
   app.use('/media', mediaRouter(deps.mediaStore ?? createMediaStore(config.media)));
-  app.use(shellStatic(config.shellDir));
+  app.use(compress, shellStatic(config.shellDir));
   app.use((_req, res) => sendError(res, 404, 'Not found'));
   app.use(errorHandler(logger));
 

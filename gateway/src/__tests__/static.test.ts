@@ -131,6 +131,27 @@ describe('/mf', () => {
   });
 });
 
+describe('compression', () => {
+  it('gzips the shell and remote text assets for a browser that accepts it, and only then', async () => {
+    const { app, shell, canvas } = fixture();
+    const big = `console.log(${JSON.stringify('atelier '.repeat(2000))});`;
+    writeFileSync(join(shell, 'static/js/big.0123abcd.js'), big);
+    const gz = await request(app).get('/static/js/big.0123abcd.js').set('accept-encoding', 'gzip').expect(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toBe(big); // supertest inflates it: the same bytes arrive
+    expect(gz.headers['vary']).toMatch(/accept-encoding/i);
+    const plain = await request(app).get('/static/js/big.0123abcd.js').set('accept-encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(big);
+    writeFileSync(join(canvas, 'static/js/async/77.0a1b2c3d4e.js'), big);
+    const remote = await request(app).get('/mf/mf-canvas/static/js/async/77.0a1b2c3d4e.js').set('accept-encoding', 'gzip').expect(200);
+    expect(remote.headers['content-encoding']).toBe('gzip');
+    // Small files are not worth it.
+    const small = await request(app).get('/static/js/main.3f9a1c2e.js').set('accept-encoding', 'gzip').expect(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
 describe('security headers', () => {
   it('sends a CSP allowing self and the configured remote origins, inline styles but no inline scripts', async () => {
     const { app } = fixture({ REMOTE_MF_CANVAS_URL: 'https://cdn.example/x/', REMOTE_MF_PRICING_URL: 'https://pricing.example:8443/' });
