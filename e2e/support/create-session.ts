@@ -6,6 +6,7 @@ export interface Generation {
   type: 'image' | 'video' | 'dressup';
   status: 'queued' | 'processing' | 'completed' | 'failed';
   prompt: string | null;
+  aspectRatio: string | null;
   imageUrl: string | null;
   videoUrl: string | null;
   engine: 'local' | 'fal' | null;

@@ -37,7 +37,7 @@ test.describe('create flow, desktop', () => {
     await signInAsNewFreeUser(page);
     const prompt = `Ivory trench coat on a windy rooftop ${unique()}`;
 
-    await test.step('image: prompt, preset, Generate, progress, gallery', async () => {
+    const image = await test.step('image: prompt, preset, Generate, progress, gallery', async () => {
       await page.goto('/app/image');
       await expect(page.getByRole('heading', { level: 1, name: 'Generate Images' })).toBeVisible();
       await expect(page.getByText('25 credits left')).toBeVisible();
@@ -83,6 +83,7 @@ test.describe('create flow, desktop', () => {
       await expect(startImage).toHaveAttribute('src', generation.imageUrl!);
       await expectImageLoads(startImage);
       expect(await page.evaluate<string | null>("localStorage.getItem('pendingVideoImage')")).toBeNull();
+      return generation;
     });
 
     await test.step('video: Generate, progress, a playable MP4 in the gallery', async () => {
@@ -106,6 +107,7 @@ test.describe('create flow, desktop', () => {
       await expect(tile).toBeVisible({ timeout: 30_000 });
       await expect(tile.getByText('Local engine')).toBeVisible();
       const preview = tile.locator(`video[src="${video.videoUrl}"]`);
+      await expect(preview).toHaveAttribute('poster', image.imageUrl!); // its source image
       await preview.scrollIntoViewIfNeeded();
       // The browser read the video's metadata (HAVE_METADATA or more): its source loads.
       await expect.poll(() => preview.evaluate((v: { readyState: number }) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
@@ -231,9 +233,9 @@ test.describe('create flow, phone 390x844', () => {
     const textbox = page.getByRole('textbox', { name: 'Prompt' });
     await expect(textbox).toBeInViewport();
     await textbox.fill(prompt);
-    const square = page.getByRole('radio', { name: 'Square 1:1' });
-    await square.check({ force: true }); // the radio itself is visually hidden inside its label
-    await expect(square).toBeChecked();
+    const portrait = page.getByRole('radio', { name: 'Portrait 4:5' });
+    await portrait.check({ force: true }); // the radio itself is visually hidden inside its label
+    await expect(portrait).toBeChecked();
     const presets = page.getByRole('region', { name: 'Preset' });
     await presets.getByRole('button', { name: 'Retro Style', exact: true }).click();
     const preset = presets.getByRole('group', { name: 'Retro Style' }).getByRole('button').first();
@@ -247,7 +249,7 @@ test.describe('create flow, phone 390x844', () => {
     await expectProgressBar(page, /Generating image|Almost done!|Done/);
     await screenshot(page, 'phone-progress');
     const generation = await settledGeneration(page.request, id, IMAGE_TIMEOUT);
-    expect(generation).toMatchObject({ type: 'image', engine: 'local' });
+    expect(generation).toMatchObject({ type: 'image', engine: 'local', aspectRatio: '4:5' });
 
     const tile = page.getByRole('button', { name: `Open image: ${prompt}` });
     await expect(tile).toBeVisible({ timeout: 30_000 });
@@ -258,6 +260,11 @@ test.describe('create flow, phone 390x844', () => {
     const viewer = page.getByRole('dialog', { name: 'Image' });
     await expect(viewer).toBeVisible();
     await expect(viewer.getByRole('button', { name: 'Create video' })).toBeVisible();
+    await expect(viewer.getByText('4:5', { exact: true })).toBeVisible();
+    const full = viewer.getByRole('img', { name: prompt });
+    await expectImageLoads(full);
+    const [width, height] = await full.evaluate((img: { naturalWidth: number; naturalHeight: number }) => [img.naturalWidth, img.naturalHeight]);
+    expect(width! / height!).toBeCloseTo(4 / 5, 2);
     await screenshot(page, 'phone-viewer');
     await viewer.getByRole('button', { name: 'Close' }).click();
     await expect(viewer).toBeHidden();
