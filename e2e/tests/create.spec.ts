@@ -25,10 +25,14 @@ async function expectProgressBar(page: Page, label: RegExp) {
   expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(1);
 }
 
-/** A screenshot in the test's output folder (e2e/test-results/…) to look at; a full page one from the top. */
-async function screenshot(page: Page, name: string, fullPage = false) {
-  if (fullPage) await page.evaluate('window.scrollTo(0, 0)');
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
+/**
+ * A screenshot in the test's output folder (e2e/test-results/…) to look at. `top` scrolls up first; a full page
+ * one also does (Chromium paints the form's sticky Generate bar where the viewport's bottom was, so full page
+ * shots show it mid-form: look at those for the page's length, not the bar's place).
+ */
+async function screenshot(page: Page, name: string, mode: 'viewport' | 'top' | 'full' = 'viewport') {
+  if (mode !== 'viewport') await page.evaluate('window.scrollTo(0, 0)');
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: mode === 'full' });
 }
 
 test.describe('create flow, desktop', () => {
@@ -48,7 +52,7 @@ test.describe('create flow, desktop', () => {
       await preset.click();
       await expect(preset).toHaveAttribute('aria-pressed', 'true');
       await expect(presets.getByRole('button', { name: 'Clear Color Field' })).toBeVisible();
-      await screenshot(page, 'image-page-ready', true);
+      await screenshot(page, 'image-page-ready', 'top');
 
       const id = await generateFromUi(page, 'image');
       await expectProgressBar(page, /Generating image|Almost done!|Done/);
@@ -64,7 +68,7 @@ test.describe('create flow, desktop', () => {
       // Completed: the bar shows 100, then resets and disappears.
       await expect(page.getByRole('progressbar')).toBeHidden({ timeout: 15_000 });
       await expect(page.getByText('24 credits left')).toBeVisible({ timeout: 15_000 });
-      await screenshot(page, 'image-result-in-gallery', true);
+      await screenshot(page, 'image-result-in-gallery', 'top');
 
       await tile.click();
       const viewer = page.getByRole('dialog', { name: 'Image' });
@@ -113,7 +117,7 @@ test.describe('create flow, desktop', () => {
       await expect.poll(() => preview.evaluate((v: { readyState: number }) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
       expect(await preview.evaluate((v: { duration: number }) => v.duration)).toBeGreaterThan(4);
       await expect(page.getByText('4 credits left')).toBeVisible({ timeout: 15_000 });
-      await screenshot(page, 'video-result-in-gallery', true);
+      await screenshot(page, 'video-result-in-gallery', 'top');
 
       await tile.click();
       const viewer = page.getByRole('dialog', { name: 'Video' });
@@ -160,7 +164,7 @@ test.describe('create flow, desktop', () => {
     const tile = page.getByRole('button', { name: /^Open dress up:/ }).filter({ has: image });
     await expect(tile.getByText('Local engine')).toBeVisible();
     await expectImageLoads(image);
-    await screenshot(page, 'dress-up-result-in-gallery', true);
+    await screenshot(page, 'dress-up-result-in-gallery', 'top');
 
     await tile.click();
     const viewer = page.getByRole('dialog', { name: 'Dress Up' });
@@ -225,7 +229,7 @@ test.describe('create flow, phone 390x844', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Generate Images' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Preset' }).getByRole('button', { name: 'Color Field', exact: true })).toBeVisible();
     await screenshot(page, 'phone-image-page');
-    await screenshot(page, 'phone-image-page-full', true);
+    await screenshot(page, 'phone-image-page-full', 'full');
     // Nothing overflows sideways.
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
 
