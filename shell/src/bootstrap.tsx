@@ -1,6 +1,8 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LandingApp } from './app/landing-app';
+import { LoginApp } from './app/login-app';
+import { enterFromLightPage } from './lib/entered-from';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -9,7 +11,7 @@ const root = createRoot(container);
 const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
 
 // The full app (router, React Query, @atelier/ui, remotes) is a separate chunk, so a visitor's first `/`
-// loads only React and the landing page; everything else loads when they move on (or on intent, below).
+// (or `/login`) loads only React and that page; everything else loads when they move on (or on intent, below).
 let appModule: Promise<typeof import('./app/app')> | undefined;
 const loadApp = () => (appModule ??= import('./app/app'));
 
@@ -18,12 +20,15 @@ function startApp() {
 }
 
 function enterApp(to: string, options?: { replace?: boolean }) {
-  window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', to);
+  enterFromLightPage(to, options?.replace);
   startApp();
 }
 
+// `/` and `/login` are where visitors arrive: each has a light entry of its own.
 if (window.location.pathname === '/') {
   render(<LandingApp enterApp={enterApp} prefetchApp={() => void loadApp()} />);
+} else if (window.location.pathname === '/login') {
+  render(<LoginApp enterApp={(to) => enterApp(to)} prefetchApp={() => void loadApp()} />);
 } else {
   startApp();
 }

@@ -4,6 +4,8 @@ import { act, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SIGN_IN_ERROR_TITLE } from '../../features/auth/utils/sign-in-errors';
+import { LoginApp } from '../login-app';
 import { LoginRoute } from '../routes/login';
 
 beforeEach(() => {
@@ -47,5 +49,39 @@ describe('login screen', () => {
     expect(assign).toHaveBeenCalledWith('/api/auth/google');
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  });
+});
+
+describe('the light login app on a first load of /login', () => {
+  const renderLight = (config: unknown, search = '') => {
+    window.history.replaceState(null, '', `/login${search}`);
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json(config)));
+    const enterApp = vi.fn();
+    render(<LoginApp enterApp={enterApp} />);
+    return { enterApp };
+  };
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('shows Dev Entry only once the server reports development sign-in', async () => {
+    renderLight({ devLogin: true, avatarEnabled: true });
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Dev Entry' })).toBeInTheDocument();
+  });
+
+  it('hides Dev Entry when the server says no, or does not answer sensibly', async () => {
+    renderLight({ devLogin: 'yes' });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(screen.queryByRole('button', { name: 'Dev Entry' })).not.toBeInTheDocument();
+  });
+
+  it('explains a failed sign-in from ?error= and enters the full app on the terms link', async () => {
+    const { enterApp } = renderLight({ devLogin: false }, '?error=access_denied');
+    expect(screen.getByRole('alert')).toHaveTextContent(SIGN_IN_ERROR_TITLE);
+    await userEvent.click(screen.getByRole('link', { name: 'Terms of Service' }));
+    expect(enterApp).toHaveBeenCalledWith('/terms');
+    await userEvent.click(screen.getByRole('link', { name: 'Privacy Policy' }));
+    expect(enterApp).toHaveBeenCalledWith('/privacy');
   });
 });
