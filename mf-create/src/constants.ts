@@ -75,6 +75,8 @@ export const VIDEO_MODELS: readonly { value: VideoModel; label: string; descript
   { value: 'sora-2', label: 'SORA 2', description: 'Lifelike movement and detail', premium: true },
 ];
 export const DEFAULT_VIDEO_MODEL: VideoModel = 'wan-2.5';
+/** A model's display name as the picker shows it ("Wan 2.5"); ids the table does not know pass through unchanged. */
+export const modelLabel = (model: string) => VIDEO_MODELS.find((m) => m.value === model)?.label ?? model;
 export const PREMIUM_BADGE = 'Advanced & Pro';
 /** Plans that may use the premium video models. */
 export const PREMIUM_PLANS: readonly string[] = ['advanced', 'pro'];

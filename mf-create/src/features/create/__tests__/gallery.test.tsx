@@ -112,6 +112,22 @@ describe('gallery', () => {
     expect(within(dialog).queryByRole('button', { name: 'Create video' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['wan-2.5', 'Wan 2.5'],
+    ['veo-3.1', 'VEO 3.1'],
+    ['sora-2', 'SORA 2'],
+  ])('names the video model %s as the picker does, %s', async (model, label) => {
+    installFakeApi({
+      'GET /api/generations': () => page(fakeGeneration({ type: 'video', prompt: 'turn', imageUrl: null, videoUrl: '/media/v.mp4', model })),
+    });
+    const { user } = renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest });
+    await user.click(await screen.findByRole('button', { name: 'Open video: turn' }));
+    const dialog = await screen.findByRole('dialog');
+    const details = dialog.querySelector('dl')!;
+    expect(within(details).getByText(label)).toBeInTheDocument();
+    expect(within(details).queryByText(model)).not.toBeInTheDocument();
+  });
+
   it('"Create video" keeps the image as pendingVideoImage and navigates to /app/video', async () => {
     installFakeApi({ 'GET /api/generations': () => page(fakeGeneration({ prompt: 'red coat', imageUrl: '/media/red.png' })) });
     const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });

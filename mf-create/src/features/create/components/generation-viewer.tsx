@@ -1,5 +1,6 @@
 import type { Generation } from '@atelier/contracts';
 import { Button, buttonVariants, cn, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@atelier/ui';
+import { modelLabel } from '../../../constants';
 import { usePresets } from '../api/get-presets';
 import { EngineBadge, engineDescription } from './engine-badge';
 import { CloseIcon, DownloadIcon, FilmIcon } from './icons';
@@ -70,7 +71,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: Ge
               </DialogDescription>
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-xs">
-              {generation.model && <Detail term="Model" value={generation.model} />}
+              {generation.model && <Detail term="Model" value={modelLabel(generation.model)} />}
               {presetName && <Detail term="Preset" value={presetName} />}
               {generation.aspectRatio && <Detail term="Aspect ratio" value={generation.aspectRatio} />}
               <Detail term="Engine" value={engineDescription(generation.engine)} />
