@@ -4,7 +4,7 @@ import { darken, inkFor, isHexColour, lighten, luminance, mix, saturation } from
 import { drawFigure, type GarmentKind, type GarmentPattern, type HairStyle } from './figure.js';
 import { HAIR_COLOURS, paletteForPrompt, SKIN_TONES } from './palettes.js';
 import { createRandom, hashString } from './random.js';
-import { escapeXml, localCaption, rasterise } from './render.js';
+import { escapeXml, localCaption, localCaptionLayout, rasterise } from './render.js';
 
 /** Output sizes: 2:3 is 1024×1536 and the others keep about the same pixel count. */
 export const IMAGE_SIZES: Record<AspectRatio, { width: number; height: number }> = {
@@ -227,6 +227,28 @@ export function mastheadSvg(layout: MastheadLayout, ink: string): string {
   ].join('');
 }
 
+/** DejaVu Serif Italic averages well under 0.6 em per character in running text. */
+const EXCERPT_ADVANCE_EM = 0.6;
+const EXCERPT_MAX_CHARS = 70;
+
+/**
+ * The prompt excerpt along the bottom-left, inside the frame line: it gets as many characters as fit
+ * before the local-engine caption in the bottom-right corner (with a gap), 70 at most.
+ */
+export function promptExcerptLayout(w: number, h: number, small: number) {
+  const frame = frameInset(w, h);
+  const size = small * 1.05;
+  const x = frame * 1.6;
+  const caption = localCaptionLayout(w, h, frame);
+  const room = caption.left - caption.size * 1.5 - x;
+  return { x, baseline: h - frame * 1.6, size, maxChars: Math.max(8, Math.min(EXCERPT_MAX_CHARS, Math.floor(room / (size * EXCERPT_ADVANCE_EM)))) };
+}
+
+export function fitExcerpt(prompt: string, maxChars: number): string {
+  const chars = [...prompt];
+  return chars.length > maxChars ? `${chars.slice(0, maxChars - 1).join('').trimEnd()}…` : prompt;
+}
+
 /** Builds the SVG of an editorial fashion image; exported for the character preview, which reuses the stage. */
 export function editorialSvg(input: TextToImageInput): { svg: string; width: number; height: number } {
   const { width: w, height: h } = IMAGE_SIZES[input.aspectRatio];
@@ -261,12 +283,13 @@ export function editorialSvg(input: TextToImageInput): { svg: string; width: num
   const issue = `N° ${String((seedHash % 97) + 1).padStart(2, '0')}`;
   const masthead = mastheadLayout(w, h, titleOf(input, choice.words).toUpperCase(), `${style} · ${issue}`);
   const small = masthead.small;
-  const excerpt = input.prompt.length > 70 ? `${input.prompt.slice(0, 67).trimEnd()}…` : input.prompt;
+  const excerptLayout = promptExcerptLayout(w, h, small);
+  const excerpt = fitExcerpt(input.prompt, excerptLayout.maxChars);
   const typography = [
     mastheadSvg(masthead, c.ink),
-    `<text x="${frame * 1.6}" y="${h - frame * 1.6}" font-family="DejaVu Serif, serif" font-style="italic" font-size="${small * 1.05}" fill="${inkFor(darken(c.backdrop, 0.2))}" opacity="0.85">${escapeXml(excerpt)}</text>`,
+    `<text x="${excerptLayout.x}" y="${excerptLayout.baseline}" font-family="DejaVu Serif, serif" font-style="italic" font-size="${excerptLayout.size}" fill="${inkFor(darken(c.backdrop, 0.2))}" opacity="0.85">${escapeXml(excerpt)}</text>`,
     `<rect x="${frame}" y="${frame}" width="${w - 2 * frame}" height="${h - 2 * frame}" fill="none" stroke="${c.ink}" stroke-opacity="0.35" stroke-width="${Math.max(1, w / 900).toFixed(1)}"/>`,
-    localCaption(w, h, inkFor(darken(c.backdrop, 0.2))),
+    localCaption(w, h, inkFor(darken(c.backdrop, 0.2)), undefined, frame),
   ].join('');
 
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${backdropSvg(choice.backdrop, w, h, c, floorY)}<defs>${figure.defs}</defs>${shadow}${figure.body}<rect width="${w}" height="${h}" fill="url(#vignette)"/>${typography}</svg>`;
