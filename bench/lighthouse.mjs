@@ -5,7 +5,7 @@
 // BENCH_LIGHTHOUSE_DIR (default the OS temp dir) so the audits that cost points can be read.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
@@ -124,6 +124,8 @@ function diagnostics(lhr, weighted) {
  * reset by Lighthouse before each run, so every run is a cold cache).
  */
 export async function lighthouseBench(baseUrl, { chromium, flags }) {
+  // The host's load when the runs start: Lighthouse multiplies observed main-thread time, so a busy host shows.
+  const loadAtStart = loadavg()[0];
   const browser = await launchChromium(chromium, flags);
   const pages = [];
   try {
@@ -178,11 +180,11 @@ export async function lighthouseBench(baseUrl, { chromium, flags }) {
   } finally {
     await browser.close();
   }
-  return { pages, runs: RUNS };
+  return { pages, runs: RUNS, loadAtStart };
 }
 
 /** Lines for RESULTS.md: every figure beside its budget or baseline, as a ratio. */
-export function lighthouseSection({ pages, runs }, landingJs, ratio) {
+export function lighthouseSection({ pages, runs, loadAtStart }, landingJs, ratio) {
   const landingJsBytes = landingJs.bytes;
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   const mark = (ok) => (ok ? 'within budget' : '**over budget**');
@@ -198,6 +200,7 @@ export function lighthouseSection({ pages, runs }, landingJs, ratio) {
       : `## (d) Lighthouse — mobile emulation, simulated throttling (Lighthouse ${pages[0]?.version ?? ''} defaults: slow 4G, ${cpu}× CPU)`,
     ``,
     `Debian's Chromium, signed out, cold cache; the run Lighthouse calls the median of ${runs} per page.`,
+    `Host load average (1 min) when the runs started: ${loadAtStart.toFixed(1)} on ${cpus().length} cores.`,
     `Scores pass at ratio ≥ 1.00; LCP and bytes pass at ratio ≤ 1.00.`,
     ...(slowestIndex < SLOW_HOST_INDEX
       ? [

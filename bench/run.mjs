@@ -135,7 +135,10 @@ async function pageWeight(product) {
       }, path);
       await tab.page.waitForLoadState('networkidle');
       await tab.page.waitForTimeout(500);
-      remotes[label] = tab.total() - before;
+      // A remote whose script never arrived (e.g. its dist was being rebuilt) is reported, not counted as 0.
+      const remoteFolder = label.split(' ')[0];
+      const loaded = [...tab.seen.keys()].some((u) => new URL(u).pathname.startsWith(`/mf/${remoteFolder}/`));
+      remotes[label] = loaded ? tab.total() - before : null;
       await tab.page.context().close();
     }
     return { landing: landing.bytes, landingRemoteBytes: landing.remoteBytes, app, remotes };
@@ -220,7 +223,9 @@ try {
       ``,
       `| remote route opened from \`/app\` | extra gzip JS | ratio to \`/app\` |`,
       `|---|---|---|`,
-      ...Object.entries(weight.remotes).map(([label, bytes]) => `| ${label} | ${kb(bytes)} | ${ratio(bytes, weight.app)} |`),
+      ...Object.entries(weight.remotes).map(([label, bytes]) =>
+        bytes === null ? `| ${label} | **its script did not load** | n/a |` : `| ${label} | ${kb(bytes)} | ${ratio(bytes, weight.app)} |`,
+      ),
       ``,
     );
   }
