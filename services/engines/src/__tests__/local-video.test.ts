@@ -1,7 +1,13 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createLocalEngine } from '../local/index.js';
+import { runFfmpeg, withTempDir } from '../local/ffmpeg.js';
+import { hasLocalMark, localBadgeBox, localCaptionBox, localMarkXmp } from '../local/render.js';
+import { boxInFrame, fixedMarkFrames } from '../local/video.js';
 import { EngineInputError, probeVideo, VIDEO_FPS, VIDEO_SECONDS } from '../index.js';
-import { personPhoto } from './fixtures.js';
+import { garmentPhoto, personPhoto } from './fixtures.js';
 
 const engine = createLocalEngine();
 
@@ -41,5 +47,71 @@ describe('local imageToVideo', () => {
     await expect(engine.imageToVideo({ image: Buffer.alloc(0), model: 'wan-2.5' })).rejects.toBeInstanceOf(EngineInputError);
     await expect(engine.imageToVideo({ image: Buffer.from('GIF89a not really'), model: 'wan-2.5' })).rejects.toBeInstanceOf(EngineInputError);
     await expect(engine.imageToVideo({ image: await personPhoto(), model: 'kling' as never })).rejects.toBeInstanceOf(EngineInputError);
+  });
+});
+
+describe('local imageToVideo mark', () => {
+  /** Frame `n` of a video as raw RGB. */
+  async function frame(video: Buffer, n: number) {
+    return withTempDir(async (dir) => {
+      const input = join(dir, 'in.mp4');
+      const output = join(dir, 'frame.png');
+      await writeFile(input, video);
+      await runFfmpeg(['-i', input, '-vf', `select=eq(n\\,${n})`, '-frames:v', '1', '-y', output]);
+      return sharp(output).raw().toBuffer({ resolveWithObject: true });
+    });
+  }
+
+  /** The darkest value in the bottom-right corner, where the fixed mark's dark pill goes. */
+  async function cornerMin(video: Buffer, n: number) {
+    const { data, info } = await frame(video, n);
+    const corner = await sharp(data, { raw: info })
+      .extract({ left: Math.round(info.width * 0.55), top: Math.round(info.height * 0.9), width: Math.round(info.width * 0.45), height: Math.round(info.height * 0.1) })
+      .stats();
+    return corner.channels[0]!.min;
+  }
+
+  it('adds a fixed "Local engine" mark to a photo throughout, and to a local still only once its own mark has left the view', async () => {
+    const plain = await sharp({ create: { width: 480, height: 720, channels: 3, background: '#d8d8d8' } }).png().toBuffer();
+    // A stand-in local still: plain pixels, with XMP saying its mark is in the bottom-right corner.
+    const marked = await sharp(plain).withXmp(localMarkXmp(localCaptionBox(480, 720, 14))).png().toBuffer();
+    const fromPhoto = await engine.imageToVideo({ image: plain, model: 'wan-2.5' });
+    const fromLocal = await engine.imageToVideo({ image: marked, model: 'wan-2.5' });
+    expect(fromPhoto.engine).toBe('local');
+    expect(fromLocal.engine).toBe('local');
+    // The photo's video darkens its corner with the mark's pill from the first frame to the last.
+    expect(await cornerMin(fromPhoto.data, 0)).toBeLessThan(160);
+    expect(await cornerMin(fromPhoto.data, 119)).toBeLessThan(160);
+    // Wan 2.5 pushes in: the still's own mark is in view at first (no pill), then leaves the frame (pill).
+    expect(await cornerMin(fromLocal.data, 0)).toBeGreaterThan(190);
+    expect(await cornerMin(fromLocal.data, 119)).toBeLessThan(160);
+  });
+
+  it('never shows the fixed mark while a moving local mark is in view, for every camera move', () => {
+    const frames = 120;
+    const fixed = localBadgeBox(720, 1080);
+    for (const [w, h, inset] of [[1024, 1536, 31], [1664, 936, 28], [1248, 1248, 37]] as const) {
+      const still = localCaptionBox(w, h, inset);
+      for (const motion of ['push-in', 'pull-out', 'pan', 'rise'] as const) {
+        const runs = fixedMarkFrames(motion, frames, still, fixed);
+        for (const [first, last] of runs) {
+          for (let n = first; n <= last; n++) {
+            const box = boxInFrame(motion, n, frames, still);
+            const inView = box.left < 1 && box.right > 0 && box.top < 1 && box.bottom > 0;
+            expect(inView, `${motion} ${w}×${h} frame ${n}`).toBe(false);
+          }
+        }
+      }
+      // The first frame of a push-in is the whole still, its own mark in view.
+      expect(fixedMarkFrames('push-in', frames, still, fixed)[0]?.[0] ?? frames).toBeGreaterThan(0);
+    }
+    expect(fixedMarkFrames('push-in', frames, null, fixed)).toEqual([[0, frames - 1]]);
+  });
+
+  it('the engine marks its own try-on and text-to-image results', async () => {
+    const still = await engine.textToImage({ prompt: 'a linen suit', aspectRatio: '2:3', seed: 1 });
+    expect(await hasLocalMark(still.data)).toBe(true);
+    const tryOn = await engine.tryOn({ person: await personPhoto(), garment: await garmentPhoto() });
+    expect(await hasLocalMark(tryOn.data)).toBe(true);
   });
 });

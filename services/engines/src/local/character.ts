@@ -7,7 +7,7 @@ import { cutOutGarment, garmentLayers } from './cutout.js';
 import { drawFigure, type Box, type GarmentKind, type HairStyle } from './figure.js';
 import { HAIR_COLOURS, HAIR_WORDS, SKIN_TONES, SKIN_WORDS } from './palettes.js';
 import { createRandom, hashBytes, hashString } from './random.js';
-import { escapeXml, localCaption, rasterise } from './render.js';
+import { escapeXml, localCaption, localCaptionBox, localMarkXmp, rasterise } from './render.js';
 
 const WIDTH = 1024;
 const HEIGHT = 1536;
@@ -116,6 +116,7 @@ export async function localPhotoshootPose(input: PhotoshootPoseInput): Promise<E
   const card = await sharp(input.characterImage).rotate().resize(180, 240, { fit: 'cover' }).extend({ top: 6, bottom: 6, left: 6, right: 6, background: '#ffffff' }).png().toBuffer();
   const data = await sharp(stage)
     .composite([...layers, { input: card, left: WIDTH - 192 - 56, top: 56 }])
+    .withXmp(localMarkXmp(localCaptionBox(WIDTH, HEIGHT)))
     .png()
     .toBuffer();
   return { data, contentType: 'image/png', width: WIDTH, height: HEIGHT, engine: 'local', model: 'local/studio-figure+garment' };

@@ -3,7 +3,7 @@ import type { EditInput, EngineResult } from '../types.js';
 import { EngineInputError } from '../errors.js';
 import { MAX_EDIT_REFERENCES } from '../types.js';
 import { checkImage, checkPrompt } from '../validate.js';
-import { localBadge } from './render.js';
+import { localBadge, localBadgeBox, localMarkXmp } from './render.js';
 
 /**
  * The local edit cannot follow free-form instructions; it applies colour-grading recipes chosen by
@@ -94,8 +94,9 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
       layers.push({ input: tile, left: gap + i * (thumb + 6 + gap), top: gap });
     }
   }
-  layers.push({ input: localBadge(width, height, recipes.map((r) => r.name).join(' + ')), left: 0, top: 0 });
-  const data = await sharp(graded).composite(layers).png().toBuffer();
+  const detail = recipes.map((r) => r.name).join(' + ');
+  layers.push({ input: localBadge(width, height, detail), left: 0, top: 0 });
+  const data = await sharp(graded).composite(layers).withXmp(localMarkXmp(localBadgeBox(width, height, detail))).png().toBuffer();
   return {
     data,
     contentType: 'image/png',

@@ -3,10 +3,13 @@ import { createRandom } from './random.js';
 
 /**
  * Rasterises an SVG with sharp and adds a fine, seeded film grain (deterministic, unlike libvips noise).
- * Every SVG the local engine draws includes {@link localCaption}, so the PNG carries {@link LOCAL_MARK_XMP}.
+ * `mark` is where the SVG draws {@link localCaption}; the PNG records it with {@link localMarkXmp}.
  */
-export async function rasterise(svg: string, width: number, height: number, seed: number, grain = 10): Promise<Buffer> {
-  const base = sharp(Buffer.from(svg), { density: 72 }).resize(width, height, { fit: 'fill' }).removeAlpha().withXmp(LOCAL_MARK_XMP);
+export async function rasterise(svg: string, width: number, height: number, seed: number, grain = 10, mark?: MarkBox): Promise<Buffer> {
+  const base = sharp(Buffer.from(svg), { density: 72 })
+    .resize(width, height, { fit: 'fill' })
+    .removeAlpha()
+    .withXmp(localMarkXmp(mark ?? localCaptionBox(width, height)));
   if (grain <= 0) return base.png({ compressionLevel: 6 }).toBuffer();
   return base
     .composite([{ input: grainLayer(width, height, seed, grain), raw: { width, height, channels: 1 }, blend: 'overlay' }])
@@ -56,33 +59,65 @@ export function localCaption(width: number, height: number, ink: string, detail?
   return `<text x="${right.toFixed(1)}" y="${baseline.toFixed(1)}" text-anchor="end" font-family="DejaVu Sans, sans-serif" font-size="${size}" letter-spacing="${(size * CAPTION_TRACKING_EM).toFixed(1)}" fill="${ink}" opacity="0.72">${escapeXml(text)}</text>`;
 }
 
-/**
- * XMP that says an image already shows the local engine's mark. Local results carry it so a later
- * step (image to video) does not stamp a second mark over the first; uploads are re-encoded without
- * metadata, so a user's photo never claims it.
- */
-export const LOCAL_MARK_XMP =
-  '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:atelier="https://atelier.local/ns/1.0/" atelier:localMark="bottom-right"/></rdf:RDF></x:xmpmeta>';
+/** Where an image shows the local engine's mark, as fractions of its width and height. */
+export interface MarkBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
 
-/** Whether an image says (in its XMP) that it already shows the local engine's mark. */
-export async function hasLocalMark(image: Buffer): Promise<boolean> {
+/** The corner caption's box (generous) as fractions of the frame. */
+export function localCaptionBox(width: number, height: number, inset = 0, detail?: string): MarkBox {
+  const { size, left, right, baseline } = localCaptionLayout(width, height, inset, detail);
+  return { left: left / width, top: (baseline - size) / height, right: (right + size * 0.2) / width, bottom: (baseline + size * 0.3) / height };
+}
+
+const MARK_ATTRIBUTE = 'atelier:localMark';
+
+/**
+ * XMP that says an image already shows the local engine's mark, and where (fractions of the frame).
+ * Local results carry it so a later step (image to video) does not stamp a second mark over the first;
+ * uploads are re-encoded without metadata, so a user's photo never claims it.
+ */
+export function localMarkXmp(box: MarkBox): string {
+  const where = [box.left, box.top, box.right, box.bottom].map((n) => Math.min(1, Math.max(0, n)).toFixed(4)).join(' ');
+  return `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:atelier="https://atelier.local/ns/1.0/" ${MARK_ATTRIBUTE}="${where}"/></rdf:RDF></x:xmpmeta>`;
+}
+
+/** Where an image says (in its XMP) it shows the local engine's mark, or null when it says nothing. */
+export async function localMarkOf(image: Buffer): Promise<MarkBox | null> {
   try {
     const { xmp } = await sharp(image).metadata();
-    return Boolean(xmp && xmp.toString('utf8').includes('atelier:localMark='));
+    const match = xmp?.toString('utf8').match(new RegExp(`${MARK_ATTRIBUTE}="([0-9. ]+)"`));
+    const n = match?.[1]?.trim().split(/\s+/).map(Number);
+    if (!n || n.length !== 4 || n.some((v) => !Number.isFinite(v))) return null;
+    return { left: n[0]!, top: n[1]!, right: n[2]!, bottom: n[3]! };
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** The local-engine mark on photographs: white text on a dark pill, readable on any picture. */
-export function localBadge(width: number, height: number, detail?: string): Buffer {
+export const hasLocalMark = async (image: Buffer) => (await localMarkOf(image)) !== null;
+
+function localBadgeLayout(width: number, height: number, detail?: string) {
   const size = Math.max(12, Math.round(Math.min(width, height) * 0.018));
   const text = detail ? `Local engine · ${detail}` : 'Local engine';
   const padX = size * 0.8;
   const boxWidth = text.length * size * 0.62 + padX * 2;
   const boxHeight = size * 1.9;
-  const x = width - boxWidth - size;
-  const y = height - boxHeight - size;
+  return { size, text, boxWidth, boxHeight, x: width - boxWidth - size, y: height - boxHeight - size };
+}
+
+/** The pill's box as fractions of the frame. */
+export function localBadgeBox(width: number, height: number, detail?: string): MarkBox {
+  const { x, y, boxWidth, boxHeight } = localBadgeLayout(width, height, detail);
+  return { left: x / width, top: y / height, right: (x + boxWidth) / width, bottom: (y + boxHeight) / height };
+}
+
+/** The local-engine mark on photographs: white text on a dark pill, readable on any picture. */
+export function localBadge(width: number, height: number, detail?: string): Buffer {
+  const { size, text, boxWidth, boxHeight, x, y } = localBadgeLayout(width, height, detail);
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${boxWidth.toFixed(1)}" height="${boxHeight.toFixed(1)}" rx="${(boxHeight / 2).toFixed(1)}" fill="#000000" fill-opacity="0.45"/><text x="${(x + boxWidth / 2).toFixed(1)}" y="${(y + boxHeight * 0.66).toFixed(1)}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${size}" fill="#ffffff">${escapeXml(text)}</text></svg>`,
   );

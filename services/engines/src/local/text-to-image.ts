@@ -4,7 +4,7 @@ import { darken, inkFor, isHexColour, lighten, luminance, mix, saturation } from
 import { drawFigure, type GarmentKind, type GarmentPattern, type HairStyle } from './figure.js';
 import { HAIR_COLOURS, paletteForPrompt, SKIN_TONES } from './palettes.js';
 import { createRandom, hashString } from './random.js';
-import { escapeXml, localCaption, localCaptionLayout, rasterise } from './render.js';
+import { escapeXml, localCaption, localCaptionBox, localCaptionLayout, rasterise } from './render.js';
 
 /** Output sizes: 2:3 is 1024×1536 and the others keep about the same pixel count. */
 export const IMAGE_SIZES: Record<AspectRatio, { width: number; height: number }> = {
@@ -298,7 +298,7 @@ export function editorialSvg(input: TextToImageInput): { svg: string; width: num
 
 export async function localTextToImage(input: TextToImageInput): Promise<EngineResult> {
   const { svg, width, height } = editorialSvg(input);
-  const data = await rasterise(svg, width, height, hashString(input.prompt) ^ input.seed);
+  const data = await rasterise(svg, width, height, hashString(input.prompt) ^ input.seed, 10, localCaptionBox(width, height, frameInset(width, height)));
   return { data, contentType: 'image/png', width, height, engine: 'local', model: 'local/editorial-svg' };
 }
 

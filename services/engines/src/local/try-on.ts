@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { EngineResult, TryOnInput } from '../types.js';
 import { checkImage } from '../validate.js';
 import { cutOutGarment, garmentLayers } from './cutout.js';
-import { localBadge } from './render.js';
+import { localBadge, localBadgeBox, localMarkXmp } from './render.js';
 
 /**
  * Where a torso usually sits in a person photo, as fractions of the frame. Portrait photos show
@@ -25,6 +25,7 @@ export async function localTryOn(input: TryOnInput): Promise<EngineResult> {
   const layers = await garmentLayers(garment, torso, { width, height });
   const data = await sharp(base.data)
     .composite([...layers, { input: localBadge(width, height, 'try-on'), left: 0, top: 0 }])
+    .withXmp(localMarkXmp(localBadgeBox(width, height, 'try-on')))
     .png()
     .toBuffer();
   return { data, contentType: 'image/png', width, height, engine: 'local', model: 'local/cutout-composite' };
