@@ -30,7 +30,7 @@ const PATTERN_WORDS: [GarmentPattern, string[]][] = [
   ['check', ['check', 'plaid', 'tartan', 'gingham', 'houndstooth', 'checked']],
 ];
 
-type Backdrop = 'sweep' | 'arch' | 'sun' | 'split';
+export type Backdrop = 'sweep' | 'arch' | 'sun' | 'split';
 
 interface SceneChoices {
   words: string[];
@@ -90,7 +90,29 @@ function roles(palette: string[], seed: number) {
   return { backdrop, backdrop2, garment, accent, ink: inkFor(backdrop) };
 }
 
-function backdropSvg(kind: Backdrop, w: number, h: number, c: ReturnType<typeof roles>, floorY: number): string {
+/** The arch's width and the sun's radius on a w×h frame. */
+const archWidth = (w: number, h: number) => Math.min(w * 0.56, h * 0.4);
+const sunRadius = (w: number, h: number) => Math.min(w, h) * 0.26;
+
+/**
+ * Where the backdrop's shape stands, horizontally: behind the figure (arch, floor glow) or just beside
+ * it (sun, behind the shoulder), kept inside the frame line. Landscape frames stand the figure on the
+ * right third, so the shape follows it there instead of sitting in the middle.
+ */
+export function backdropX(kind: Backdrop, w: number, h: number, figureX: number): number {
+  const frame = frameInset(w, h);
+  const within = (x: number, half: number) => Math.min(w - frame - half, Math.max(frame + half, x));
+  switch (kind) {
+    case 'arch':
+      return within(figureX, archWidth(w, h) / 2);
+    case 'sun':
+      return within(figureX + Math.min(w, h) * 0.14, sunRadius(w, h) * 0.6);
+    default:
+      return figureX;
+  }
+}
+
+function backdropSvg(kind: Backdrop, w: number, h: number, c: ReturnType<typeof roles>, floorY: number, figureX: number): string {
   const light = lighten(c.backdrop, 0.18);
   const parts = [
     `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${c.backdrop2}"/><stop offset="0.62" stop-color="${c.backdrop}"/><stop offset="1" stop-color="${darken(c.backdrop, 0.16)}"/></linearGradient>`,
@@ -100,16 +122,16 @@ function backdropSvg(kind: Backdrop, w: number, h: number, c: ReturnType<typeof 
     `<filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(w * 0.012).toFixed(1)}"/></filter></defs>`,
     `<rect width="${w}" height="${h}" fill="url(#bg)"/>`,
   ];
-  const cx = w / 2;
+  const cx = backdropX(kind, w, h, figureX);
   switch (kind) {
     case 'arch': {
-      const aw = Math.min(w * 0.56, h * 0.4);
+      const aw = archWidth(w, h);
       const top = h * 0.16;
       parts.push(`<path d="M${cx - aw / 2},${floorY} L${cx - aw / 2},${top + aw / 2} A${aw / 2},${aw / 2} 0 0 1 ${cx + aw / 2},${top + aw / 2} L${cx + aw / 2},${floorY} Z" fill="${mix(c.accent, c.backdrop, 0.45)}"/>`);
       break;
     }
     case 'sun':
-      parts.push(`<circle cx="${cx + w * 0.14}" cy="${h * 0.34}" r="${Math.min(w, h) * 0.26}" fill="${mix(c.accent, c.backdrop, 0.3)}"/>`);
+      parts.push(`<circle cx="${cx}" cy="${h * 0.34}" r="${sunRadius(w, h)}" fill="${mix(c.accent, c.backdrop, 0.3)}"/>`);
       break;
     case 'split':
       parts.push(`<path d="M0,${h * 0.78} L${w},${h * 0.28} L${w},${h} L0,${h} Z" fill="${mix(c.accent, c.backdrop, 0.55)}"/>`);
@@ -292,7 +314,7 @@ export function editorialSvg(input: TextToImageInput): { svg: string; width: num
     localCaption(w, h, inkFor(darken(c.backdrop, 0.2)), undefined, frame),
   ].join('');
 
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${backdropSvg(choice.backdrop, w, h, c, floorY)}<defs>${figure.defs}</defs>${shadow}${figure.body}<rect width="${w}" height="${h}" fill="url(#vignette)"/>${typography}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${backdropSvg(choice.backdrop, w, h, c, floorY, figureX)}<defs>${figure.defs}</defs>${shadow}${figure.body}<rect width="${w}" height="${h}" fill="url(#vignette)"/>${typography}</svg>`;
   return { svg, width: w, height: h };
 }
 
