@@ -2,7 +2,23 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LandingPage } from '../components/landing-page';
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** A screen `width` px wide: matchMedia answers min-width queries against it. */
+function stubScreenWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    return {
+      matches: min ? width >= Number(min[1]) : false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    };
+  });
+}
 
 const STYLES = ['Abstract', 'Y2K Photos', 'Everyday Style', 'Beauty & Makeup', 'Vintage', 'Concept Style', 'Retro Style'];
 
@@ -44,7 +60,10 @@ describe('landing page', () => {
   });
 
   it('draws the seven style cards with subtitles and images in the desktop grid; each goes to /app', () => {
+    stubScreenWidth(1440);
     const { onNavigate } = renderLanding();
+    // Only the desktop layout is rendered on a desktop: no carousel behind it.
+    expect(screen.queryByRole('group', { name: 'Styles' })).not.toBeInTheDocument();
     const grid = screen.getByRole('list', { name: 'Styles' });
     expect(grid.className).toMatch(/md:grid-cols-4/);
     expect(grid.className).toMatch(/xl:grid-cols-7/);
@@ -56,6 +75,27 @@ describe('landing page', () => {
     }
     fireEvent.click(cards[4]!);
     expect(onNavigate).toHaveBeenLastCalledWith('/app');
+  });
+
+  it('renders only the carousel on a phone (no hidden grid, no hero fan)', () => {
+    stubScreenWidth(390);
+    renderLanding();
+    expect(carousel()).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Styles' })).not.toBeInTheDocument();
+    // One artwork: the current slide's.
+    expect(screen.getAllByRole('img', { name: /.+: .+/ })).toHaveLength(1);
+  });
+
+  it('fans three looks beside the headline only on wide screens', () => {
+    const artworks = (width: number) => {
+      stubScreenWidth(width);
+      const view = render(<LandingPage onNavigate={vi.fn()} />);
+      const count = view.container.querySelectorAll('svg[role="img"]').length;
+      view.unmount();
+      return count;
+    };
+    expect(artworks(1024)).toBe(7); // the grid only
+    expect(artworks(1280)).toBe(7 + 3); // the grid and the fan
   });
 
   it('advances the mobile carousel every 4000 ms with a 250 ms fade, wrapping around', () => {

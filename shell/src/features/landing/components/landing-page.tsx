@@ -2,6 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { PRODUCT_NAME, ROUTES, TEXTS } from '../../../constants';
 import { FEATURE_PILLS, LANDING_COPY } from '../utils/copy';
 import { LANDING_STYLES } from '../utils/styles';
+import { useMediaQuery } from '../../../hooks/use-rotation';
 import { StyleArt } from './style-art';
 import { StyleCarousel } from './style-carousel';
 
@@ -52,6 +53,9 @@ const HERO_FAN = [
 ] as const;
 
 function HeroFan() {
+  // Rendered only where it shows (xl): three more grain-filtered artworks are real work on a phone.
+  const wide = useMediaQuery('(min-width: 1280px)');
+  if (!wide) return null;
   return (
     <div aria-hidden="true" className="pointer-events-none absolute bottom-8 right-8 top-32 hidden w-[28rem] xl:block xl:right-[max(2rem,calc((100vw-80rem)/2+2rem))]">
       {HERO_FAN.map(({ id, className }) => {
