@@ -65,9 +65,9 @@ describe('local imageToVideo mark', () => {
   /** The darkest value in the bottom-right corner, where the fixed mark's dark pill goes. */
   async function cornerMin(video: Buffer, n: number) {
     const { data, info } = await frame(video, n);
-    const corner = await sharp(data, { raw: info })
-      .extract({ left: Math.round(info.width * 0.55), top: Math.round(info.height * 0.9), width: Math.round(info.width * 0.45), height: Math.round(info.height * 0.1) })
-      .stats();
+    const region = { left: Math.round(info.width * 0.55), top: Math.round(info.height * 0.9), width: Math.round(info.width * 0.45), height: Math.round(info.height * 0.1) };
+    // stats() measures the whole input, so extract to a buffer first.
+    const corner = await sharp(await sharp(data, { raw: info }).extract(region).png().toBuffer()).stats();
     return corner.channels[0]!.min;
   }
 
