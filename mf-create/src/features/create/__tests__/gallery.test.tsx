@@ -50,6 +50,36 @@ describe('gallery', () => {
     expect(api.calls('GET /api/generations')[0]!.url.searchParams.get('limit')).toBe('24');
   });
 
+  it('puts nothing on a tile\'s picture: the kind and the engine go in a line below it', async () => {
+    installFakeApi({
+      'GET /api/generations': () =>
+        page(
+          fakeGeneration({ id: 'v', prompt: 'a turn', type: 'video', videoUrl: '/media/v.mp4', imageUrl: '/media/p.png', engine: 'local' }),
+          fakeGeneration({ id: 'i', prompt: 'a still', engine: 'local' }),
+        ),
+    });
+    renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    for (const name of ['Open video: a turn', 'Open image: a still']) {
+      const tile = await screen.findByRole('button', { name });
+      const media = tile.querySelector('img, video')!;
+      // The picture's box holds the picture alone.
+      expect(media.parentElement!.children).toHaveLength(1);
+      expect(media.parentElement).not.toContainElement(within(tile).getByText('Local engine'));
+      expect(media.parentElement).not.toContainElement(within(tile).getByText(name.includes('video') ? 'Video' : 'Image'));
+    }
+  });
+
+  it('shows the engine by the viewer\'s title, not on the picture', async () => {
+    installFakeApi({ 'GET /api/generations': () => page(fakeGeneration({ prompt: 'ivory gown', imageUrl: '/media/a.png', engine: 'local' })) });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    await user.click(await screen.findByRole('button', { name: 'Open image: ivory gown' }));
+    const dialog = await screen.findByRole('dialog');
+    const picture = within(dialog).getByRole('img', { name: 'ivory gown' });
+    expect(picture.parentElement!.children).toHaveLength(1);
+    const badge = within(dialog).getByText('Local engine');
+    expect(badge.parentElement).toContainElement(within(dialog).getByRole('heading', { name: 'Image' }));
+  });
+
   it('loads the next page with the cursor', async () => {
     const api = installFakeApi({
       'GET /api/generations': ({ url }) =>

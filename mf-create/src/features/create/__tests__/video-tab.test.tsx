@@ -157,6 +157,18 @@ describe('video tab', () => {
     expect(localStorage.getItem('pendingVideoImage')).toBeNull();
   });
 
+  it('keeps the start image clear: its label and buttons sit in a bar below it, not on it', () => {
+    installFakeApi();
+    renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest, route: '/app/video?imageUrl=/media/look.png' });
+    const picture = screen.getByRole('img', { name: 'Start image' });
+    // The picture's own box holds only the picture; the controls are outside it.
+    expect(picture.parentElement!.children).toHaveLength(1);
+    for (const name of ['Replace start image', 'Remove start image']) {
+      expect(picture.parentElement).not.toContainElement(screen.getByRole('button', { name }));
+    }
+    expect(picture.parentElement).not.toContainElement(screen.getByText('Start image', { selector: 'figcaption' }));
+  });
+
   it('removes the start image', async () => {
     installFakeApi();
     const { user } = renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest, route: '/app/video?imageUrl=/media/look.png' });

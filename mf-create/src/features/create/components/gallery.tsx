@@ -129,19 +129,18 @@ function GalleryTile({ generation, onOpen }: { generation: Generation; onOpen():
     );
   }
 
+  // Nothing sits on the picture: a local image's masthead runs along its top and its own caption along its
+  // bottom, so the kind, the engine and the prompt go in a line under it.
   return (
     <button
       type="button"
       onClick={onOpen}
       aria-label={`Open ${title.toLowerCase()}: ${generation.prompt || 'untitled'}`}
-      className={cn(
-        frame,
-        'group text-left transition-shadow hover:shadow-soft focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
-      )}
+      className="group flex w-full flex-col gap-1.5 rounded-xl text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
     >
-      {generation.videoUrl ? (
-        <>
-          {/* The source image is the poster: phones (iOS Safari) paint nothing from preload="metadata" alone. */}
+      <span className={cn(frame, 'transition-shadow group-hover:shadow-soft')}>
+        {generation.videoUrl ? (
+          // The source image is the poster: phones (iOS Safari) paint nothing from preload="metadata" alone.
           <video
             src={generation.videoUrl}
             poster={generation.imageUrl ?? undefined}
@@ -151,25 +150,23 @@ function GalleryTile({ generation, onOpen }: { generation: Generation; onOpen():
             className="h-full w-full object-cover"
             aria-hidden="true"
           />
-          <span className="absolute bottom-2 right-2 flex h-8 w-8 items-center justify-center rounded-full bg-ivory/90 text-ink shadow-soft">
-            <PlayIcon className="h-3.5 w-3.5" />
-          </span>
-        </>
-      ) : (
-        <img
-          src={generation.imageUrl!}
-          alt=""
-          loading="lazy"
-          className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
-        />
-      )}
-      <span className="absolute inset-x-0 bottom-0 flex items-end bg-linear-to-t from-ink/60 to-transparent p-2.5 pt-10 opacity-100 transition-opacity md:opacity-0 md:group-hover:opacity-100 md:group-focus-visible:opacity-100">
-        <span className="line-clamp-2 text-[11px] leading-snug text-ivory">{generation.prompt}</span>
+        ) : (
+          <img
+            src={generation.imageUrl!}
+            alt=""
+            loading="lazy"
+            className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
+          />
+        )}
       </span>
-      <span className="absolute inset-x-2 top-2 flex flex-wrap items-start justify-between gap-1">
-        <span className="rounded-full bg-ivory/90 px-2 py-0.5 text-[10px] font-medium uppercase tracking-[0.12em] text-ink">{title}</span>
+      <span className="flex flex-wrap items-center gap-1 px-0.5">
+        <span className="inline-flex items-center gap-1 rounded-full bg-card px-2 py-0.5 text-[10px] font-medium uppercase tracking-[0.12em] text-ink ring-1 ring-border">
+          {generation.videoUrl && <PlayIcon className="h-2.5 w-2.5" />}
+          {title}
+        </span>
         <EngineBadge engine={generation.engine} />
       </span>
+      {generation.prompt && <span className="line-clamp-1 px-0.5 text-[11px] leading-snug text-muted-foreground">{generation.prompt}</span>}
     </button>
   );
 }

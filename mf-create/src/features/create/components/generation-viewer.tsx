@@ -30,32 +30,36 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: Ge
           data-remote="mf_create"
           hideClose
           className="max-h-[calc(100dvh-2rem)] max-w-5xl gap-0 overflow-y-auto p-0 md:grid-cols-[minmax(0,1fr)_18rem]">
-          <div className="relative flex items-center justify-center bg-ink p-2 md:min-h-[32rem] md:rounded-l-lg">
-            {generation.videoUrl ? (
-              <video
-                src={generation.videoUrl}
-                controls
-                autoPlay
-                loop
-                playsInline
-                aria-label={`Video: ${generation.prompt ?? 'generated video'}`}
-                className="max-h-[70dvh] w-auto max-w-full rounded"
-              />
-            ) : generation.imageUrl ? (
-              <img
-                src={generation.imageUrl}
-                alt={generation.prompt ?? 'Generated image'}
-                className="max-h-[70dvh] w-auto max-w-full rounded object-contain"
-              />
-            ) : null}
-            <EngineBadge engine={generation.engine} className="absolute left-4 top-4" />
-            {/* Our own close button: visible over the dark media on phones, where the dialog stacks. */}
-            <DialogClose
-              aria-label="Close"
-              className="absolute right-3 top-3 flex h-9 w-9 cursor-pointer items-center justify-center rounded-full bg-ivory/90 text-ink shadow-soft transition-colors hover:bg-ivory focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden"
-            >
-              <CloseIcon className="h-4 w-4" />
-            </DialogClose>
+          {/* Nothing on the picture (a local image's masthead runs along its top): on phones the close button
+              has its own strip above it, and the engine badge sits by the title. */}
+          <div className="flex flex-col bg-ink md:min-h-[32rem] md:rounded-l-lg">
+            <div className="flex justify-end px-2 pt-2 md:hidden">
+              <DialogClose
+                aria-label="Close"
+                className="flex h-9 w-9 cursor-pointer items-center justify-center rounded-full bg-ivory/90 text-ink shadow-soft transition-colors hover:bg-ivory focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <CloseIcon className="h-4 w-4" />
+              </DialogClose>
+            </div>
+            <div className="flex flex-1 items-center justify-center p-2">
+              {generation.videoUrl ? (
+                <video
+                  src={generation.videoUrl}
+                  controls
+                  autoPlay
+                  loop
+                  playsInline
+                  aria-label={`Video: ${generation.prompt ?? 'generated video'}`}
+                  className="max-h-[70dvh] w-auto max-w-full rounded"
+                />
+              ) : generation.imageUrl ? (
+                <img
+                  src={generation.imageUrl}
+                  alt={generation.prompt ?? 'Generated image'}
+                  className="max-h-[70dvh] w-auto max-w-full rounded object-contain"
+                />
+              ) : null}
+            </div>
           </div>
           <div className="flex flex-col gap-5 p-6">
             <div className="relative flex flex-col gap-2 md:pr-8">
@@ -65,7 +69,10 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: Ge
               >
                 <CloseIcon className="h-4 w-4" />
               </DialogClose>
-              <DialogTitle>{generationTitle(generation)}</DialogTitle>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <DialogTitle>{generationTitle(generation)}</DialogTitle>
+                <EngineBadge engine={generation.engine} />
+              </div>
               <DialogDescription className="line-clamp-6 whitespace-pre-line">
                 {generation.prompt || (generation.type === 'dressup' ? 'The garment, tried on the person.' : 'No prompt')}
               </DialogDescription>

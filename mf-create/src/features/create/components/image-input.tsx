@@ -46,36 +46,33 @@ export function ImageInput({ label, slotName, slot, emptyTitle, className }: Ima
       )}
     >
       {slot.previewUrl ? (
-        <figure className="relative flex flex-1 items-center justify-center bg-muted/60 p-2">
-          <img src={slot.previewUrl} alt={label} className="max-h-64 w-auto rounded-lg object-contain sm:max-h-80" />
-          {slot.uploading && (
-            <div className="absolute inset-0 flex items-center justify-center gap-2 bg-ivory/70 text-sm font-medium backdrop-blur-[2px]">
-              <Spinner label={`Uploading ${label.toLowerCase()}`} className="h-6 w-6" />
-              Uploading…
+        // The label and the buttons go in a bar under the picture, not on it (a local image's masthead runs along its top).
+        <figure className="flex flex-1 flex-col bg-muted/60">
+          <div className="relative flex flex-1 items-center justify-center p-2">
+            <img src={slot.previewUrl} alt={label} className="max-h-64 w-auto rounded-lg object-contain sm:max-h-80" />
+            {slot.uploading && (
+              <div className="absolute inset-0 flex items-center justify-center gap-2 bg-ivory/70 text-sm font-medium backdrop-blur-[2px]">
+                <Spinner label={`Uploading ${label.toLowerCase()}`} className="h-6 w-6" />
+                Uploading…
+              </div>
+            )}
+          </div>
+          <div className="flex items-center justify-between gap-2 border-t border-border bg-card/80 px-3 py-2">
+            <figcaption className="text-[10px] font-medium uppercase tracking-[0.14em]">{label}</figcaption>
+            <div className="flex gap-1.5">
+              <Button
+                size="sm"
+                variant="ghost"
+                className="px-2.5"
+                aria-label={`Replace ${label.toLowerCase()}`}
+                onClick={() => fileInput.current?.click()}
+              >
+                Replace
+              </Button>
+              <Button size="sm" variant="ghost" className="px-2" aria-label={`Remove ${label.toLowerCase()}`} onClick={slot.clear}>
+                <CloseIcon className="h-4 w-4" />
+              </Button>
             </div>
-          )}
-          <figcaption className="absolute bottom-3 left-3 rounded-full bg-card/90 px-2.5 py-1 text-[10px] font-medium uppercase tracking-[0.14em] shadow-soft">
-            {label}
-          </figcaption>
-          <div className="absolute right-2 top-2 flex gap-1.5">
-            <Button
-              size="sm"
-              variant="ghost"
-              className="bg-card/90 px-2.5 shadow-soft hover:bg-card"
-              aria-label={`Replace ${label.toLowerCase()}`}
-              onClick={() => fileInput.current?.click()}
-            >
-              Replace
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="bg-card/90 px-2 shadow-soft hover:bg-card"
-              aria-label={`Remove ${label.toLowerCase()}`}
-              onClick={slot.clear}
-            >
-              <CloseIcon className="h-4 w-4" />
-            </Button>
           </div>
         </figure>
       ) : (
