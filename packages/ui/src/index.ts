@@ -27,6 +27,14 @@ export {
   type ToastVariant,
 } from './components/toast.js';
 export { Toaster } from './components/toaster.js';
+export {
+  firstImage,
+  isImageFile,
+  useImageDrop,
+  usePastedImage,
+  type ImageDropZoneProps,
+  type UseImageDropOptions,
+} from './hooks/use-image-drop.js';
 export { toast, dismissToast, getToasts, useToast, type ToastInput, type ToastItem } from './hooks/use-toast.js';
 export { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './components/tooltip.js';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs.js';
