@@ -1,5 +1,5 @@
 import type { AspectRatio, User, VideoModel } from '@atelier/contracts';
-import { Button, Spinner } from '@atelier/ui';
+import { Button, Spinner, usePastedImage } from '@atelier/ui';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -55,20 +55,12 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
   const garment = useImageSlot(null);
 
   // Pasted images fill the input that has focus, else the first empty one.
-  useEffect(() => {
-    if (tab === 'image') return;
+  usePastedImage((file) => {
     const slots: Record<string, ImageSlot> = tab === 'video' ? { primary } : { primary, garment };
-    const onPaste = (event: ClipboardEvent) => {
-      const file = [...(event.clipboardData?.files ?? [])].find((f) => f.type.startsWith('image/'));
-      if (!file) return;
-      event.preventDefault();
-      const focused = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-image-slot]');
-      const target = (focused && slots[focused.dataset.imageSlot ?? '']) || Object.values(slots).find((s) => !s.previewUrl) || primary;
-      target.setFile(file);
-    };
-    window.addEventListener('paste', onPaste);
-    return () => window.removeEventListener('paste', onPaste);
-  }, [tab, primary, garment]);
+    const focused = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-image-slot]');
+    const target = (focused && slots[focused.dataset.imageSlot ?? '']) || Object.values(slots).find((s) => !s.previewUrl) || primary;
+    target.setFile(file);
+  }, tab !== 'image');
 
   const { start, submitting, limits } = useStartGeneration(tab, user, onStarted);
   const premiumAllowed = PREMIUM_PLANS.includes(user?.plan ?? 'free');

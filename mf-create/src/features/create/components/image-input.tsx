@@ -1,7 +1,7 @@
-import { Button, cn, Spinner } from '@atelier/ui';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { Button, cn, Spinner, useImageDrop } from '@atelier/ui';
+import { useId, useRef } from 'react';
 import { UPLOAD_HINT } from '../../../constants';
-import { isImageFile, type ImageSlot } from '../hooks/use-image-slot';
+import type { ImageSlot } from '../hooks/use-image-slot';
 import { CloseIcon, UploadIcon } from './icons';
 
 interface ImageInputProps {
@@ -20,24 +20,14 @@ export function ImageInput({ label, slotName, slot, emptyTitle, className }: Ima
   const inputId = useId();
   const hintId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = [...event.dataTransfer.files].find(isImageFile) ?? event.dataTransfer.files[0];
-    if (file) slot.setFile(file);
-  };
+  // A dropped file that is not an image still goes to the slot, which explains the refusal in a toast.
+  // Pastes are routed by the form (to the focused input, else the first empty one).
+  const { isDragging: dragging, dropZoneProps } = useImageDrop({ onImage: slot.setFile, onRejected: slot.setFile });
 
   return (
     <div
       data-image-slot={slotName}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      {...dropZoneProps}
       className={cn(
         'group relative flex min-h-56 flex-col overflow-hidden rounded-xl border border-dashed border-border bg-background/60 transition-colors',
         dragging && 'border-accent bg-accent-soft/60',

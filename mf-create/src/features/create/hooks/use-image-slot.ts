@@ -1,4 +1,5 @@
 import { useHost } from '@atelier/host';
+import { isImageFile } from '@atelier/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../../constants';
 import { uploadImage } from '../api/upload-image';
@@ -14,8 +15,6 @@ export interface ImageSlot {
   setUrl(url: string | null): void;
   clear(): void;
 }
-
-export const isImageFile = (file: File) => file.type.startsWith('image/');
 
 /** One image input of the screen: takes a file, uploads it through POST /api/uploads, keeps the media URL. */
 export function useImageSlot(initialUrl: string | null = null): ImageSlot {
