@@ -1,5 +1,5 @@
-import { cn } from '@atelier/ui';
-import { useEffect, useId, useState, type DragEvent } from 'react';
+import { cn, isImageFile, useImageDrop } from '@atelier/ui';
+import { useEffect, useId, useState } from 'react';
 
 interface ImageDropZoneProps {
   image: File | null;
@@ -9,34 +9,14 @@ interface ImageDropZoneProps {
 /** The main image: chosen by click, dropped onto the area, or pasted anywhere on the page. */
 export function ImageDropZone({ image, onImage }: ImageDropZoneProps) {
   const inputId = useId();
-  const [dragging, setDragging] = useState(false);
   const previewUrl = useObjectUrl(image);
-
-  useEffect(() => {
-    const onPaste = (event: ClipboardEvent) => {
-      const file = [...(event.clipboardData?.files ?? [])].find(isImage);
-      if (file) onImage(file);
-    };
-    window.addEventListener('paste', onPaste);
-    return () => window.removeEventListener('paste', onPaste);
-  }, [onImage]);
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = [...event.dataTransfer.files].find(isImage);
-    if (file) onImage(file);
-  };
+  // Dropped onto the area or pasted anywhere on the page; anything but an image is ignored.
+  const { isDragging: dragging, dropZoneProps } = useImageDrop({ onImage, pasteOnWindow: true });
 
   return (
     <label
       htmlFor={inputId}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      {...dropZoneProps}
       className={cn(
         'flex min-h-72 cursor-pointer flex-col items-center justify-center gap-2 overflow-hidden rounded-lg border-2 border-dashed border-border bg-card p-6 text-center transition-colors hover:border-ink/50 lg:min-h-[28rem]',
         dragging && 'border-accent bg-accent-soft',
@@ -66,7 +46,7 @@ export function ImageDropZone({ image, onImage }: ImageDropZoneProps) {
   );
 }
 
-export const isImage = (file: File) => file.type.startsWith('image/');
+export const isImage = isImageFile;
 
 /** An object URL for the file, revoked when the file changes or the component leaves. */
 export function useObjectUrl(file: File | null): string | null {
