@@ -66,16 +66,17 @@ async function currentUserId(page: Page): Promise<string | null> {
   return ((await res.json()) as { id: string }).id;
 }
 
-test('first sign-in lands on /app?new_login=1, then a clean /app; a second sign-in reuses the user', async ({ browser }) => {
+test('first sign-in lands on /app?new_login=1, then a clean /app; a second sign-in reuses the user', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const signups: string[] = [];
+  const events: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/track-event') && r.method() === 'POST') {
-      const body = r.postDataJSON() as { eventType: string };
-      if (body.eventType === 'user_signup') signups.push(body.eventType);
-    }
+    if (r.url().endsWith('/api/track-event') && r.method() === 'POST')
+      events.push((r.postDataJSON() as { eventType: string }).eventType);
   });
+  const count = (type: string) => events.filter((e) => e === type).length;
 
   const first = await signIn(page, 'ada');
   expect(first.status()).toBe(302);
@@ -89,7 +90,8 @@ test('first sign-in lands on /app?new_login=1, then a clean /app; a second sign-
   // The parameter is gone from the address bar, replaced rather than pushed.
   await expect.poll(() => new URL(page.url()).search).toBe('');
   expect(new URL(page.url()).pathname).toBe('/app');
-  await expect.poll(() => signups.length).toBe(1);
+  await expect.poll(() => count('user_signup')).toBe(1);
+  await expect.poll(() => count('user_login')).toBe(1); // every sign-in, the first one too
   await expect(page.getByText('Ada', { exact: true })).toBeVisible();
   const adaId = await currentUserId(page);
   expect(adaId).toEqual(expect.any(String));
@@ -98,13 +100,22 @@ test('first sign-in lands on /app?new_login=1, then a clean /app; a second sign-
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   expect(await currentUserId(page)).toBeNull();
+  expect(count('user_logout')).toBe(1);
 
   // The same person again: the same user, no new_login.
   const second = await signIn(page, 'ada');
   expect(second.headers().location).toBe('/app');
   await expect(page.getByRole('heading', { name: 'Start Creating Now' })).toBeVisible();
   expect(await currentUserId(page)).toBe(adaId);
-  expect(signups).toHaveLength(1);
+  await expect.poll(() => count('user_login')).toBe(2);
+  expect(count('user_signup')).toBe(1);
+  // A reload is neither a sign-in nor a new browser session.
+  const sessionsBefore = count('session_started');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Start Creating Now' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(count('user_login')).toBe(2);
+  expect(count('session_started')).toBe(sessionsBefore);
   await context.close();
 
   // Another person in another browser is another user.

@@ -49,6 +49,7 @@ function suite(name: string, postgres: boolean) {
       expect(header).toMatch(/; SameSite=Lax/);
       expect(header).toMatch(/; Path=\//);
       expect(header).not.toMatch(/Secure/);
+      expect(sessionCookieFrom(res.headers['set-cookie'], 'atelier_signed_in')?.value).toBe('1');
       const session = await lookup(account, token).expect(200);
       expect(session.body.sessionId).toBe(createHash('sha256').update(token).digest('hex'));
       const user = await request(account.app).get('/api/auth/user').set(identityHeader(session.body.userId, session.body.sessionId)).expect(200);

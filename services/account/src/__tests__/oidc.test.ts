@@ -125,6 +125,11 @@ function suite(name: string, postgres: boolean) {
       // The transaction cookie is used up.
       expect(cookieFrom(first.res.headers['set-cookie'], TX_COOKIE)?.header).toMatch(/Expires=Thu, 01 Jan 1970/);
       expect(first.session?.header).toMatch(/; HttpOnly/);
+      // The page may read that a sign-in just happened (user_login); the marker holds nothing secret.
+      const marker = cookieFrom(first.res.headers['set-cookie'], 'atelier_signed_in');
+      expect(marker?.value).toBe('1');
+      expect(marker?.header).not.toMatch(/HttpOnly/);
+      expect(marker?.header).toMatch(/Max-Age=300; Path=\/;.*SameSite=Lax/);
       const a = await whoIs(acc, first.session!.value);
       expect(a.user).toMatchObject({ plan: 'free', firstName: 'Ada', email: 'ada@example.com' });
 

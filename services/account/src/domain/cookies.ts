@@ -10,6 +10,21 @@ export function sessionCookie(publicUrl: URL, maxAgeMs: number): { name: string;
   };
 }
 
+/**
+ * A marker for the shell that a sign-in just happened (SPEC §7's user_login): readable by the page, holds no
+ * secret, lives five minutes, and the shell deletes it once it has posted the event. The shell's name for
+ * it is in shell/src/features/auth/hooks/use-sign-in-landing.ts.
+ */
+export const SIGNED_IN_MARKER = 'atelier_signed_in';
+
+export function signedInMarkerCookie(publicUrl: URL): { name: string; value: string; options: CookieOptions } {
+  return {
+    name: SIGNED_IN_MARKER,
+    value: '1',
+    options: { httpOnly: false, sameSite: 'lax', path: '/', secure: publicUrl.protocol === 'https:', maxAge: 5 * 60_000 },
+  };
+}
+
 /** A well-formed session token from a Cookie header, or null. */
 export function readSessionToken(cookieHeader: string | undefined, name: string): string | null {
   if (!cookieHeader) return null;

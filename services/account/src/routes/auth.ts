@@ -4,7 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import type { AccountConfig } from '../config.js';
 import { AFTER_SIGN_IN_PATH, AFTER_SIGN_OUT_PATH, DEV_USER } from '../constants.js';
 import { findOrCreateUser, findUserById } from '../db/users.js';
-import { readSessionToken, sessionCookie } from '../domain/cookies.js';
+import { readSessionToken, sessionCookie, signedInMarkerCookie } from '../domain/cookies.js';
 import { sessionIdOf } from '../domain/sessions.js';
 import type { Sessions } from '../sessions.js';
 
@@ -39,6 +39,8 @@ export function authRoutes({ config, db, sessions }: AuthRouteDeps): Router {
     const { token } = await sessions.start(user.id);
     noStore(res);
     res.cookie(cookie.name, token, cookie.options);
+    const marker = signedInMarkerCookie(config.publicUrl);
+    res.cookie(marker.name, marker.value, marker.options);
     res.redirect(302, AFTER_SIGN_IN_PATH);
   });
 

@@ -5,7 +5,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import * as client from 'openid-client';
 import type { AccountConfig, OidcConfig } from '../config.js';
 import { AFTER_SIGN_IN_PATH } from '../constants.js';
-import { readSessionToken, sessionCookie } from '../domain/cookies.js';
+import { readSessionToken, sessionCookie, signedInMarkerCookie } from '../domain/cookies.js';
 import {
   afterSignInPath,
   classifyCallbackError,
@@ -190,6 +190,8 @@ export function oidcRoutes({ config, db, sessions, logger, clock = () => new Dat
     res.setHeader('Cache-Control', 'no-store');
     res.clearCookie(transaction.name, clearTransaction);
     res.cookie(session.name, started.token, session.options);
+    const marker = signedInMarkerCookie(config.publicUrl);
+    res.cookie(marker.name, marker.value, marker.options);
     res.redirect(302, afterSignInPath(AFTER_SIGN_IN_PATH, user.created));
   });
 

@@ -101,6 +101,21 @@ describe('sign-in landing', () => {
     expect(tracked().some((e) => e.eventType === 'user_signup')).toBe(false);
   });
 
+  it('posts user_login once after a sign-in (the account service marker cookie) and removes the marker', async () => {
+    apiUser = ada;
+    document.cookie = 'atelier_signed_in=1; Path=/';
+    const first = renderAt('/app');
+    await waitFor(() => expect(tracked().map((e) => e.eventType)).toContain('user_login'));
+    expect(document.cookie).not.toContain('atelier_signed_in=1');
+    expect(tracked().find((e) => e.eventType === 'user_login')).toEqual({ eventType: 'user_login', metadata: { user_plan: 'free' } });
+    first.view.unmount();
+    // A new session without a new sign-in (the marker is gone): no user_login.
+    window.sessionStorage.clear();
+    renderAt('/app');
+    await waitFor(() => expect(tracked().filter((e) => e.eventType === 'session_started')).toHaveLength(2));
+    expect(tracked().filter((e) => e.eventType === 'user_login')).toHaveLength(1);
+  });
+
   it('keys daily_active on the local calendar day, not the UTC one', () => {
     // 23:30 local on Nov 22 and 00:30 local on Nov 23 are different calendar days wherever the test runs.
     expect(localDay(new Date(2026, 10, 22, 23, 30))).toBe('2026-11-22');

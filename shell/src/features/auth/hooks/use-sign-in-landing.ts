@@ -8,6 +8,9 @@ export const NEW_LOGIN_PARAM = 'new_login';
 /** SPEC §7's registration-completed event. */
 export const SIGNUP_EVENT = 'user_signup';
 export const SESSION_STARTED_EVENT = 'session_started';
+export const LOGIN_EVENT = 'user_login';
+/** Set (readable, no secret, 5 min) by the account service on every sign-in: services/account/src/domain/cookies.ts. */
+export const SIGNED_IN_MARKER = 'atelier_signed_in';
 export const DAILY_ACTIVE_EVENT = 'daily_active';
 const DAILY_ACTIVE_KEY = 'atelier.dailyActive.';
 const SESSION_STARTED_KEY = 'atelier.sessionStarted.';
@@ -27,11 +30,18 @@ function firstTime(storage: () => Storage, key: string, value: string): boolean 
   return true;
 }
 
+/** True once after a sign-in: the account service's marker cookie is there, and is deleted on reading. */
+function takeSignedInMarker(): boolean {
+  const present = document.cookie.split(';').some((part) => part.trim() === `${SIGNED_IN_MARKER}=1`);
+  if (present) document.cookie = `${SIGNED_IN_MARKER}=; Max-Age=0; Path=/; SameSite=Lax`;
+  return present;
+}
+
 /** daily_active at most once per user and local calendar day from this browser (local storage). */
 const shouldPostDailyActive = (userId: string, now: Date) =>
   firstTime(() => window.localStorage, DAILY_ACTIVE_KEY + userId, localDay(now));
 
-/** session_started once per user and browser session: a reload or a new tab of the same session is not one. */
+/** session_started once per user and tab session (session storage): a reload is not a new session, a new tab is. */
 const shouldPostSessionStarted = (userId: string) =>
   firstTime(() => window.sessionStorage, SESSION_STARTED_KEY + userId, '1');
 
@@ -39,6 +49,7 @@ const shouldPostSessionStarted = (userId: string) =>
  * What happens when a signed-in user lands in the studio:
  * - `?new_login=1` (first sign-in ever) posts the registration-completed event once and is removed from
  *   the address bar (history replace), keeping any other parameter;
+ * - user_login after every sign-in (the account service's marker cookie, taken once);
  * - session_started once per browser session, and daily_active once per local calendar day.
  */
 export function useSignInLanding(user: User | null) {
@@ -51,6 +62,7 @@ export function useSignInLanding(user: User | null) {
   useEffect(() => {
     if (!user || sessionTracked.current === user.id) return;
     sessionTracked.current = user.id;
+    if (takeSignedInMarker()) host.track(LOGIN_EVENT, { user_plan: user.plan });
     if (shouldPostSessionStarted(user.id)) host.track(SESSION_STARTED_EVENT, { user_plan: user.plan });
     if (shouldPostDailyActive(user.id, new Date())) host.track(DAILY_ACTIVE_EVENT, { user_plan: user.plan });
   }, [user, host]);
