@@ -125,22 +125,44 @@ for (const viewport of [
   });
 }
 
-test('dialogs keep keyboard focus inside until closed', async ({ page }) => {
-  await signIn(page);
-  await page.getByRole('button', { name: 'Onboarding' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Welcome to Atelier' });
-  await expect(dialog).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-  for (let i = 0; i < 8; i++) {
-    await page.keyboard.press(i % 2 ? 'Shift+Tab' : 'Tab');
+/** Tabs forwards and backwards `presses` times and checks focus never leaves `dialog`. */
+async function expectFocusTrapped(page: Page, dialog: ReturnType<Page['getByRole']>, presses = 8) {
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
     const inside = await dialog.evaluate((el) => {
       const doc = (globalThis as unknown as { document: { activeElement: unknown } }).document;
       return (el as unknown as { contains(node: unknown): boolean }).contains(doc.activeElement);
     });
     expect(inside).toBe(true);
   }
+}
+
+test('dialogs keep keyboard focus inside until closed', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('button', { name: 'Onboarding' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome to Atelier' });
+  await expect(dialog).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await expectFocusTrapped(page, dialog);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // Focus returns to the button that opened it.
   await expect(page.getByRole('button', { name: 'Onboarding' })).toBeFocused();
+});
+
+test.describe('phone 390x844 menu', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the slide-in menu opens from the keyboard, traps focus and gives it back', async ({ page }) => {
+    await signIn(page);
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('dialog', { name: /Atelier/ });
+    await expect(menu).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await expectFocusTrapped(page, menu, 12);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(open).toBeFocused();
+  });
 });
