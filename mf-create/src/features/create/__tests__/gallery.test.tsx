@@ -207,8 +207,8 @@ describe('a generation in flight', () => {
         credits_cost: 1,
       }),
     );
-    // 100 on completion, then the bar goes away after 1 s
-    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    // 100 on completion, then the bar goes away after 1 s (a generous wait: jsdom timers lag on a loaded CI host)
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument(), { timeout: 10_000 });
     expect(screen.getByRole('button', { name: 'Generate · 1 credit' })).toBeEnabled();
     expect(host.track.mock.calls.filter(([event]) => event === 'generation_completed')).toHaveLength(1);
   });
