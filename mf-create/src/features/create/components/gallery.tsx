@@ -130,7 +130,8 @@ function GalleryTile({ generation, onOpen }: { generation: Generation; onOpen():
   }
 
   // Nothing sits on the picture: a local image's masthead runs along its top and its own caption along its
-  // bottom, so the kind, the engine and the prompt go in a line under it.
+  // bottom, so the kind, the engine and the prompt go in a line under it. The whole picture shows (contain):
+  // a 2:3 tile fills, wider or taller ratios sit on the tile's muted ground instead of losing their edges.
   return (
     <button
       type="button"
@@ -147,7 +148,7 @@ function GalleryTile({ generation, onOpen }: { generation: Generation; onOpen():
             muted
             playsInline
             preload="metadata"
-            className="h-full w-full object-cover"
+            className="h-full w-full object-contain"
             aria-hidden="true"
           />
         ) : (
@@ -155,7 +156,7 @@ function GalleryTile({ generation, onOpen }: { generation: Generation; onOpen():
             src={generation.imageUrl!}
             alt=""
             loading="lazy"
-            className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
+            className="h-full w-full object-contain transition-transform duration-700 group-hover:scale-[1.03]"
           />
         )}
       </span>
