@@ -76,7 +76,14 @@ export const VIDEO_MODELS: readonly { value: VideoModel; label: string; descript
 ];
 export const DEFAULT_VIDEO_MODEL: VideoModel = 'wan-2.5';
 /** A model's display name as the picker shows it ("Wan 2.5"); ids the table does not know pass through unchanged. */
-export const modelLabel = (model: string) => VIDEO_MODELS.find((m) => m.value === model)?.label ?? model;
+/** Readable names of the local engine's models (services/engines/src/local); hosted model ids show as they are. */
+const LOCAL_MODEL_LABELS: Readonly<Record<string, string>> = {
+  'local/editorial-svg': 'Local editorial renderer',
+  'local/cutout-composite': 'Local cut-out try-on',
+  'local/lanczos3-sharpen': 'Local upscaler',
+};
+export const modelLabel = (model: string) =>
+  VIDEO_MODELS.find((m) => m.value === model)?.label ?? LOCAL_MODEL_LABELS[model] ?? model;
 export const PREMIUM_BADGE = 'Advanced & Pro';
 /** Plans that may use the premium video models. */
 export const PREMIUM_PLANS: readonly string[] = ['advanced', 'pro'];

@@ -158,6 +158,24 @@ describe('gallery', () => {
     expect(within(details).queryByText(model)).not.toBeInTheDocument();
   });
 
+  it('names the local engine models in words and shows a hosted model id as it is', async () => {
+    installFakeApi({
+      'GET /api/generations': () =>
+        page(
+          fakeGeneration({ id: 'a', prompt: 'local look', model: 'local/editorial-svg' }),
+          fakeGeneration({ id: 'b', prompt: 'hosted look', model: 'fal-ai/flux/dev', engine: 'fal' }),
+        ),
+    });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    await user.click(await screen.findByRole('button', { name: 'Open image: local look' }));
+    let details = (await screen.findByRole('dialog')).querySelector('dl')!;
+    expect(within(details).getByText('Local editorial renderer')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Open image: hosted look' }));
+    details = (await screen.findByRole('dialog')).querySelector('dl')!;
+    expect(within(details).getByText('fal-ai/flux/dev')).toBeInTheDocument();
+  });
+
   it('"Create video" keeps the image as pendingVideoImage and navigates to /app/video', async () => {
     installFakeApi({ 'GET /api/generations': () => page(fakeGeneration({ prompt: 'red coat', imageUrl: '/media/red.png' })) });
     const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
@@ -247,7 +265,8 @@ describe('a generation in flight', () => {
       model: 'veo-3.1',
       credits_cost: 20,
     });
-    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    // The bar resets at once: in the render that follows the failed list (the toast is raised from its effect).
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
   });
 });
 
