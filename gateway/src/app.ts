@@ -74,7 +74,8 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   app.use('/api', api.router);
   // The shell's and remotes' text assets (JS, CSS, HTML, JSON manifests, SVG) go out gzip-compressed when
   // the browser accepts it; media (images, video with ranges) and the API's streams are left as they are.
-  const compress = compression({ threshold: 1024 });
+  // A range request gets its bytes as they are: Content-Range counts the file's own bytes, not gzip's.
+  const compress = compression({ threshold: 1024, filter: (req, res) => !req.headers.range && compression.filter(req, res) });
   app.use('/mf', compress, remotesRouter(config.remotes));
   app.use('/media', mediaRouter(deps.mediaStore ?? createMediaStore(config.media)));
   app.use(compress, shellStatic(config.shellDir));

@@ -55,6 +55,26 @@ const schema = z.object({
   // The shell's build-time third parties (shell/shell-config.ts): the gateway's CSP must let them load.
   ATELIER_SCENE_SCRIPT_URL: z.string().trim().url().startsWith('https://', 'must be an https:// URL').optional().or(z.literal('')),
   ATELIER_GA_MEASUREMENT_ID: z.string().trim().optional(),
+  ATELIER_SCENE_ASSET_ORIGINS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const origins: string[] = [];
+      for (const item of (text ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+        let url: URL | null = null;
+        try {
+          url = new URL(item);
+        } catch {
+          // reported below
+        }
+        if (!url || url.protocol !== 'https:' || url.origin !== item.replace(/\/$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `"${item}" is not an https origin like https://cdn.example` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
   DATA_DIR: z.string().optional(),
   ...mediaEnvShape,
 });
@@ -87,8 +107,11 @@ export interface GatewayConfig {
   shellDir: string;
   remotes: RemoteConfig[];
   logLevel: GatewayEnv['LOG_LEVEL'];
-  /** Origins of the third parties the shell is built to load (scene script, analytics tag). */
-  thirdParties: { sceneOrigin?: string; analytics: boolean };
+  /**
+   * The third parties the shell is built to load: the scene script (its exact URL, and the origins its
+   * runtime fetches scene files, textures and fonts from) and the analytics tag.
+   */
+  thirdParties: { sceneScript?: string; sceneAssetOrigins: string[]; analytics: boolean };
   /** Where /media is read from: `<DATA_DIR>/media` or the S3 bucket (the services write to the same place). */
   media: MediaStoreConfig;
 }
@@ -149,7 +172,11 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
     remotes,
     logLevel: e.LOG_LEVEL,
     thirdParties: {
-      ...(e.ATELIER_SCENE_SCRIPT_URL ? { sceneOrigin: new URL(e.ATELIER_SCENE_SCRIPT_URL).origin } : {}),
+      ...(e.ATELIER_SCENE_SCRIPT_URL ? { sceneScript: new URL(e.ATELIER_SCENE_SCRIPT_URL).href } : {}),
+      // The script's own origin, plus any the scene service serves its files from.
+      sceneAssetOrigins: e.ATELIER_SCENE_SCRIPT_URL
+        ? [...new Set([new URL(e.ATELIER_SCENE_SCRIPT_URL).origin, ...(e.ATELIER_SCENE_ASSET_ORIGINS ?? [])])]
+        : [],
       analytics: Boolean(e.ATELIER_GA_MEASUREMENT_ID),
     },
     media: mediaStoreConfig(e, { dataDir: resolve(e.DATA_DIR ?? join(REPO_ROOT, '.data')), publicUrl }),

@@ -1,6 +1,5 @@
 import type { ErrorRequestHandler, Response } from 'express';
-import { HttpError } from '@atelier/kit';
-import type { Logger } from '@atelier/kit';
+import { HttpError, redactUrl, type Logger } from '@atelier/kit';
 
 /** Every error body is `{ error }` (docs/architecture.md). */
 export function sendError(res: Response, status: number, message: string, extra: Record<string, unknown> = {}): void {
@@ -24,7 +23,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       sendError(res, status, status === 404 ? 'Not found' : 'Bad request');
       return;
     }
-    logger.error({ err, url: req.originalUrl }, 'unhandled error');
+    logger.error({ err, url: redactUrl(req.originalUrl) }, 'unhandled error');
     sendError(res, 500, 'Internal server error');
   };
 }

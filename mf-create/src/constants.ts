@@ -75,13 +75,13 @@ export const VIDEO_MODELS: readonly { value: VideoModel; label: string; descript
   { value: 'sora-2', label: 'SORA 2', description: 'Lifelike movement and detail', premium: true },
 ];
 export const DEFAULT_VIDEO_MODEL: VideoModel = 'wan-2.5';
-/** A model's display name as the picker shows it ("Wan 2.5"); ids the table does not know pass through unchanged. */
 /** Readable names of the local engine's models (services/engines/src/local); hosted model ids show as they are. */
 const LOCAL_MODEL_LABELS: Readonly<Record<string, string>> = {
   'local/editorial-svg': 'Local editorial renderer',
   'local/cutout-composite': 'Local cut-out try-on',
   'local/lanczos3-sharpen': 'Local upscaler',
 };
+/** A model's display name: the picker's ("Wan 2.5"), a local model's words, or a hosted model's id as it is. */
 export const modelLabel = (model: string) =>
   VIDEO_MODELS.find((m) => m.value === model)?.label ?? LOCAL_MODEL_LABELS[model] ?? model;
 export const PREMIUM_BADGE = 'Advanced & Pro';

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IDENTITY_HEADER, verifyToken } from '@atelier/kit';
@@ -99,6 +100,18 @@ describe('routing', () => {
     });
     const res = await request(local).get('/api/echo').expect(502);
     expect(res.body).toEqual({ error: 'Service unavailable: create' });
+    local.closeUpstreams();
+  });
+
+  it('logs the failed upstream call without secret query values (an OIDC callback while account is down)', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const local = createApp({ config: testConfig({ ACCOUNT_URL: await deadUrl() }), logger });
+    await request(local).get('/api/auth/callback?code=sekrit-code&state=st4te').expect(502);
+    const logged = lines.join('\n');
+    expect(logged).toContain('upstream failed');
+    expect(logged).not.toContain('sekrit-code');
+    expect(logged).not.toContain('st4te');
     local.closeUpstreams();
   });
 

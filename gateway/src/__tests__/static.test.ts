@@ -146,6 +146,11 @@ describe('compression', () => {
     writeFileSync(join(canvas, 'static/js/async/77.0a1b2c3d4e.js'), big);
     const remote = await request(app).get('/mf/mf-canvas/static/js/async/77.0a1b2c3d4e.js').set('accept-encoding', 'gzip').expect(200);
     expect(remote.headers['content-encoding']).toBe('gzip');
+    // A range is served from the file's own bytes, uncompressed, so Content-Range means what it says.
+    const range = await request(app).get('/static/js/big.0123abcd.js').set('accept-encoding', 'gzip').set('range', 'bytes=0-99').expect(206);
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect(range.headers['content-range']).toBe(`bytes 0-99/${Buffer.byteLength(big)}`);
+    expect(range.text).toBe(big.slice(0, 100));
     // Small files are not worth it.
     const small = await request(app).get('/static/js/main.3f9a1c2e.js').set('accept-encoding', 'gzip').expect(200);
     expect(small.headers['content-encoding']).toBeUndefined();
@@ -187,9 +192,17 @@ describe('security headers', () => {
     expect(plain('connect-src')).toBe("connect-src 'self'");
     expect(plain('worker-src')).toBe('');
 
-    const scene = await cspOf({ ATELIER_SCENE_SCRIPT_URL: 'https://scene.example:444/runtime/v1.js' });
-    for (const name of ['script-src', 'connect-src', 'img-src', 'font-src']) expect(scene(name), name).toContain('https://scene.example:444');
-    expect(scene('script-src')).toContain("'wasm-unsafe-eval'");
+    const scene = await cspOf({
+      ATELIER_SCENE_SCRIPT_URL: 'https://scene.example:444/runtime/v1.js',
+      ATELIER_SCENE_ASSET_ORIGINS: 'https://assets.scene.example, https://fonts.example',
+    });
+    // The script by its exact URL, never the whole CDN origin.
+    expect(scene('script-src')).toBe("script-src 'self' https://scene.example:444/runtime/v1.js 'wasm-unsafe-eval'");
+    for (const name of ['connect-src', 'img-src', 'font-src']) {
+      expect(scene(name), name).toContain('https://scene.example:444');
+      expect(scene(name), name).toContain('https://assets.scene.example');
+      expect(scene(name), name).toContain('https://fonts.example');
+    }
     expect(scene('script-src')).not.toContain('googletagmanager');
     expect(scene('worker-src')).toBe("worker-src 'self' blob:");
 
@@ -200,8 +213,11 @@ describe('security headers', () => {
     expect(tag('script-src')).not.toContain('unsafe');
   });
 
-  it('refuses a scene script that is not https', () => {
+  it('refuses a scene script that is not https, and asset origins that are not https origins', () => {
     expect(() => fixture({ ATELIER_SCENE_SCRIPT_URL: 'http://scene.example/x.js' })).toThrow(/ATELIER_SCENE_SCRIPT_URL/);
+    for (const bad of ['http://a.example', 'https://a.example/path', 'not a url']) {
+      expect(() => fixture({ ATELIER_SCENE_ASSET_ORIGINS: bad }), bad).toThrow(/ATELIER_SCENE_ASSET_ORIGINS/);
+    }
   });
 
   it('turns on HSTS and upgrade-insecure-requests over https', async () => {

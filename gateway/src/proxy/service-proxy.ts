@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Request, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import type { Logger } from '@atelier/kit';
+import { redactUrl, type Logger } from '@atelier/kit';
 import { sendError } from '../errors.js';
 
 export interface ServiceProxy {
@@ -50,7 +50,7 @@ export function createServiceProxy(options: {
           res.destroy();
           return;
         }
-        logger.warn({ err: { message: err.message, code }, service: name, url: req.originalUrl }, 'upstream failed');
+        logger.warn({ err: { message: err.message, code }, service: name, url: redactUrl(req.originalUrl) }, 'upstream failed');
         if (isTimeout) sendError(res, 504, `Upstream timeout: ${name}`);
         else sendError(res, 502, `Service unavailable: ${name}`);
       },

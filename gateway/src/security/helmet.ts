@@ -18,20 +18,20 @@ export const ANALYTICS_CONNECT_ORIGINS = [
 ];
 
 /**
- * Third parties the shell was built to load (shell/shell-config.ts reads the same variables): the scene
- * script's origin may serve the script, its scene files, textures and fonts, and its runtime may start
+ * Third parties the shell was built to load (shell/shell-config.ts reads the same variables). The scene's
+ * script is allowed by its exact URL — a CDN origin would let any package on that CDN run — and its runtime
+ * may fetch scene files, textures and fonts from the script's origin and ATELIER_SCENE_ASSET_ORIGINS, start
  * workers from blobs and compile WebAssembly; the analytics tag loads one script and sends beacons.
  * Nothing is allowed when neither is configured.
  */
 export function thirdPartySources(config: GatewayConfig) {
-  const { sceneOrigin, analytics } = config.thirdParties;
-  const scene = sceneOrigin ? [sceneOrigin] : [];
+  const { sceneScript, sceneAssetOrigins, analytics } = config.thirdParties;
   return {
-    script: [...scene, ...(sceneOrigin ? ["'wasm-unsafe-eval'"] : []), ...(analytics ? ANALYTICS_SCRIPT_ORIGINS : [])],
-    connect: [...scene, ...(analytics ? ANALYTICS_CONNECT_ORIGINS : [])],
-    img: [...scene, ...(analytics ? ANALYTICS_CONNECT_ORIGINS : [])],
-    font: scene,
-    worker: sceneOrigin ? ["'self'", 'blob:'] : null,
+    script: [...(sceneScript ? [sceneScript, "'wasm-unsafe-eval'"] : []), ...(analytics ? ANALYTICS_SCRIPT_ORIGINS : [])],
+    connect: [...sceneAssetOrigins, ...(analytics ? ANALYTICS_CONNECT_ORIGINS : [])],
+    img: [...sceneAssetOrigins, ...(analytics ? ANALYTICS_CONNECT_ORIGINS : [])],
+    font: sceneAssetOrigins,
+    worker: sceneScript ? ["'self'", 'blob:'] : null,
   };
 }
 

@@ -8,7 +8,7 @@ export function createLogger(name: string, level: string = process.env.LOG_LEVEL
 }
 
 /** Query parameters whose values are secrets or single-use credentials (OIDC code/state, tokens, keys). */
-const SECRET_PARAM = /code|state|token|secret|key|password|session|nonce|signature/i;
+const SECRET_PARAM = /code|state|token|secret|key|password|passwd|session|nonce|signature|credential|(^|[^a-z])(sig|auth|jwt|pass|pwd)([^a-z]|$)/i;
 
 /**
  * A request URL fit for the logs: the values of secret-looking query parameters are replaced by

@@ -127,5 +127,9 @@ describe('request logs', () => {
     expect(redactUrl('/a?')).toBe('/a?');
     expect(redactUrl('/x?url=%2Fmedia%2Fk.png&access_token=t&flag&API_KEY=k')).toBe('/x?url=%2Fmedia%2Fk.png&access_token=[redacted]&flag&API_KEY=[redacted]');
     expect(redactUrl('/x?%73tate=s')).toBe('/x?%73tate=[redacted]'); // an encoded name is still a secret
+    // Presigned URLs and short names; words that merely contain them stay (design, author).
+    expect(redactUrl('/m?X-Amz-Credential=c&X-Amz-Signature=s&sig=1&jwt=j&pwd=p&design=d&author=a')).toBe(
+      '/m?X-Amz-Credential=[redacted]&X-Amz-Signature=[redacted]&sig=[redacted]&jwt=[redacted]&pwd=[redacted]&design=d&author=a',
+    );
   });
 });
