@@ -10,9 +10,10 @@ afterEach(() => {
 /** A screen `width` px wide: matchMedia answers min-width queries against it. */
 function stubScreenWidth(width: number) {
   vi.stubGlobal('matchMedia', (query: string) => {
-    const min = /min-width:\s*(\d+)px/.exec(query);
+    const min = /min-width:\s*(\d+(?:\.\d+)?)(px|rem)/.exec(query);
+    const px = min ? Number(min[1]) * (min[2] === 'rem' ? 16 : 1) : Infinity;
     return {
-      matches: min ? width >= Number(min[1]) : false,
+      matches: width >= px,
       media: query,
       addEventListener: () => {},
       removeEventListener: () => {},

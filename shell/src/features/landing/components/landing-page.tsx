@@ -54,7 +54,7 @@ const HERO_FAN = [
 
 function HeroFan() {
   // Rendered only where it shows (xl): three more grain-filtered artworks are real work on a phone.
-  const wide = useMediaQuery('(min-width: 1280px)');
+  const wide = useMediaQuery('(min-width: 80rem)') // Tailwind's xl, in rem like the CSS;
   if (!wide) return null;
   return (
     <div aria-hidden="true" className="pointer-events-none absolute bottom-8 right-8 top-32 hidden w-[28rem] xl:block xl:right-[max(2rem,calc((100vw-80rem)/2+2rem))]">

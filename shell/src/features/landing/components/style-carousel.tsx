@@ -42,7 +42,7 @@ export interface StyleCarouselProps {
  * hidden grid on phones cost the landing a third of its main-thread time).
  */
 export function StyleCarousel({ href, onNavigate }: StyleCarouselProps) {
-  const desktop = useMediaQuery('(min-width: 768px)');
+  const desktop = useMediaQuery('(min-width: 48rem)') // Tailwind's md, in rem like the CSS: they agree at any default font size;
   const [focused, setFocused] = useState(false);
   const { index, select } = useRotation(LANDING_STYLES.length, CAROUSEL_INTERVAL_MS, desktop || focused);
   const current = LANDING_STYLES[index]!;
