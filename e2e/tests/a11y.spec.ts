@@ -35,36 +35,53 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')} (${v.help})`);
 }
 
+// Runs in the page; e2e's TypeScript has no DOM library, so the few browser types are spelled out.
+interface Focusable {
+  tagName: string;
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  getBoundingClientRect(): { top: number };
+}
+interface BrowserGlobals {
+  document: { activeElement: Focusable | null; body: Focusable; querySelectorAll(selector: string): Iterable<Focusable> };
+  getComputedStyle(el: Focusable): { outlineStyle: string; outlineWidth: string; outlineColor: string; boxShadow: string };
+  scrollY: number;
+}
+const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+
 /**
  * Tabs through the page (up to `limit` stops) and returns the controls that got focus without a visible
- * focus indicator (no outline and no box-shadow ring).
+ * focus indicator: an outline or box-shadow that the control does not already have at rest (a resting
+ * shadow, e.g. a card's, is not a focus ring).
  */
 async function tabWithoutFocusRing(page: Page, limit = 40): Promise<{ reached: number; unringed: string[] }> {
   await page.locator('body').click({ position: { x: 1, y: 1 } });
+  // Every control's look at rest, before anything has focus.
+  await page.evaluate((selector) => {
+    const browser = globalThis as unknown as BrowserGlobals;
+    for (const el of browser.document.querySelectorAll(selector)) {
+      const style = browser.getComputedStyle(el);
+      el.setAttribute('data-rest-ring', `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}|${style.boxShadow}`);
+    }
+  }, FOCUSABLE);
   const seen = new Set<string>();
   const unringed: string[] = [];
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
-      // Runs in the page; e2e's TypeScript has no DOM library, so the few browser types are spelled out.
-      interface Focusable {
-        tagName: string;
-        textContent: string | null;
-        getAttribute(name: string): string | null;
-        getBoundingClientRect(): { top: number };
-      }
-      const browser = globalThis as unknown as {
-        document: { activeElement: Focusable | null; body: Focusable };
-        getComputedStyle(el: Focusable): { outlineStyle: string; outlineWidth: string; boxShadow: string };
-        scrollY: number;
-      };
+      const browser = globalThis as unknown as BrowserGlobals;
       const el = browser.document.activeElement;
       if (!el || el === browser.document.body) return null;
       const style = browser.getComputedStyle(el);
       const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
       const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
+      const now = `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}|${style.boxShadow}`;
+      const rest = el.getAttribute('data-rest-ring');
       const label = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
-      return { key: `${label}@${el.getBoundingClientRect().top + browser.scrollY}`, label, visible: outline || ring };
+      // Controls that appeared after the snapshot are judged by having a ring at all.
+      const visible = (outline || ring) && (rest === null || rest !== now);
+      return { key: `${label}@${el.getBoundingClientRect().top + browser.scrollY}`, label, visible };
     });
     if (!focused) continue;
     if (seen.has(focused.key)) break; // wrapped around
