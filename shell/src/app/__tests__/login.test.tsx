@@ -1,6 +1,6 @@
 import { createQueryClient } from '@atelier/host';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,10 +55,18 @@ describe('login screen', () => {
 describe('the light login app on a first load of /login', () => {
   const renderLight = (config: unknown, search = '') => {
     window.history.replaceState(null, '', `/login${search}`);
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(config)));
+    const fetchMock = vi.fn(async () => Response.json(config));
+    vi.stubGlobal('fetch', fetchMock);
     const enterApp = vi.fn();
     render(<LoginApp enterApp={enterApp} />);
-    return { enterApp };
+    /** Resolves once the page has read /api/config's answer (its body is parsed as the page parses it). */
+    const configRead = async () => {
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      await act(async () => {
+        await ((await fetchMock.mock.results[0]!.value) as Response).clone().json();
+      });
+    };
+    return { enterApp, configRead };
   };
   afterEach(() => window.history.replaceState(null, '', '/'));
 
@@ -69,10 +77,8 @@ describe('the light login app on a first load of /login', () => {
   });
 
   it('hides Dev Entry when the server says no, or does not answer sensibly', async () => {
-    renderLight({ devLogin: 'yes' });
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 20));
-    });
+    const { configRead } = renderLight({ devLogin: 'yes' });
+    await configRead();
     expect(screen.queryByRole('button', { name: 'Dev Entry' })).not.toBeInTheDocument();
   });
 
