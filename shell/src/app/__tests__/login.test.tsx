@@ -55,15 +55,22 @@ describe('login screen', () => {
 describe('the light login app on a first load of /login', () => {
   const renderLight = (config: unknown, search = '') => {
     window.history.replaceState(null, '', `/login${search}`);
-    const fetchMock = vi.fn(async () => Response.json(config));
+    let bodyRead: Promise<unknown> | undefined;
+    const fetchMock = vi.fn(async () => {
+      const res = Response.json(config);
+      const json = res.json.bind(res);
+      res.json = () => (bodyRead = json());
+      return res;
+    });
     vi.stubGlobal('fetch', fetchMock);
     const enterApp = vi.fn();
     render(<LoginApp enterApp={enterApp} />);
-    /** Resolves once the page has read /api/config's answer (its body is parsed as the page parses it). */
+    /** Resolves once the page has read /api/config's answer and every continuation of it has run. */
     const configRead = async () => {
-      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      await waitFor(() => expect(bodyRead).toBeDefined());
       await act(async () => {
-        await ((await fetchMock.mock.results[0]!.value) as Response).clone().json();
+        await bodyRead;
+        await new Promise((r) => setTimeout(r, 0)); // past every microtask queued after the body
       });
     };
     return { enterApp, configRead };
