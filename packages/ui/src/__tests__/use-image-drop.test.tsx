@@ -83,4 +83,17 @@ describe('useImageDrop', () => {
     fireEvent.drop(screen.getByTestId('zone'), { dataTransfer: { files: [png()] } });
     expect(onImage).not.toHaveBeenCalled();
   });
+
+  it('keeps the browser from opening a file dropped on a disabled zone, and clears a drag it was in', () => {
+    const onImage = vi.fn();
+    const { rerender } = render(<Zone onImage={onImage} />);
+    fireEvent.dragEnter(screen.getByTestId('zone'));
+    expect(screen.getByTestId('zone')).toHaveAttribute('data-dragging', 'true');
+    rerender(<Zone onImage={onImage} disabled />);
+    expect(screen.getByTestId('zone')).toHaveAttribute('data-dragging', 'false');
+    // fireEvent returns false when the handler called preventDefault (the browser's own handling is off).
+    expect(fireEvent.dragOver(screen.getByTestId('zone'), { dataTransfer: { files: [png()] } })).toBe(false);
+    expect(fireEvent.drop(screen.getByTestId('zone'), { dataTransfer: { files: [png()] } })).toBe(false);
+    expect(onImage).not.toHaveBeenCalled();
+  });
 });

@@ -67,6 +67,14 @@ export function useImageDrop({ onImage, onRejected, pasteOnWindow = false, disab
     setDragging(false);
   };
 
+  // Turned off mid-drag: the highlight must not stay on.
+  useEffect(() => {
+    if (disabled) {
+      depth.current = 0;
+      setDragging(false);
+    }
+  }, [disabled]);
+
   const dropZoneProps: ImageDropZoneProps = {
     onDragEnter(event) {
       if (disabled) return;
@@ -75,9 +83,13 @@ export function useImageDrop({ onImage, onRejected, pasteOnWindow = false, disab
       setDragging(true);
     },
     onDragOver(event) {
-      if (disabled) return;
-      // Without this the browser opens the file instead of dropping it here.
+      // Without this the browser opens the file instead of dropping it here (and leaves the app), so even a
+      // disabled zone takes the drag — and shows it will not copy.
       event.preventDefault();
+      if (disabled) {
+        if (event.dataTransfer) event.dataTransfer.dropEffect = 'none';
+        return;
+      }
       if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
       if (depth.current === 0) depth.current = 1;
       setDragging(true);
@@ -88,8 +100,8 @@ export function useImageDrop({ onImage, onRejected, pasteOnWindow = false, disab
       if (depth.current === 0) setDragging(false);
     },
     onDrop(event) {
-      if (disabled) return;
       event.preventDefault();
+      if (disabled) return;
       reset();
       const files = event.dataTransfer?.files;
       const image = firstImage(files);
