@@ -85,6 +85,23 @@ function suite(name: string, postgres: boolean) {
         expect(rows.filter((r) => r.eventType === 'daily_active').map((r) => r.day).sort()).toEqual(['2025-03-10', '2025-03-11']);
         expect(rows.filter((r) => r.eventType === 'session_started')).toHaveLength(2);
       });
+
+      it("keys daily_active on the user's local day when the shell sends it (SPEC §9: calendar day)", async () => {
+        // 07:30 UTC on Mar 11 is still Mar 10 in Los Angeles and already Mar 11 in Berlin.
+        await open({}, new Date('2025-03-11T07:30:00.000Z'));
+        const { user, headers } = await newUser(account);
+        const daily = (local_day: string) => track({ eventType: 'daily_active', metadata: { local_day } }, headers).expect(202);
+        expect((await daily('2025-03-10')).body).toEqual({ recorded: true });
+        expect((await daily('2025-03-10')).body).toEqual({ recorded: false });
+        // Two hours later, past local midnight: a new local day within the same UTC day counts again.
+        clock.advance(2 * 3_600_000);
+        expect((await daily('2025-03-11')).body).toEqual({ recorded: true });
+        // A date that cannot be the user's today (or is not a date) counts for the UTC day.
+        expect((await daily('2025-03-14')).body).toEqual({ recorded: false });
+        expect((await daily('2025-02-30')).body).toEqual({ recorded: false });
+        const rows = await account.database.db.select().from(events).where(eq(events.userId, user.id));
+        expect(rows.map((r) => r.day).sort()).toEqual(['2025-03-10', '2025-03-11']);
+      });
     });
 
     describe('developer tools', () => {

@@ -5,7 +5,8 @@ import { recordEvent } from '../db/events.js';
 
 /**
  * Analytics (SPEC.md §7): signed in or not; the user and plan come from the session, never the body.
- * 202 `{ recorded }` — false when a daily_active of the same user and UTC day was already kept.
+ * 202 `{ recorded }` — false when a daily_active of the same user and day was already kept (the user's local
+ * day when the shell sends `metadata.local_day`, else the UTC day).
  */
 export function trackRoutes({ db, clock }: { db: Db; clock: () => Date }): Router {
   const router = Router();

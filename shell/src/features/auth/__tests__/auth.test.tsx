@@ -99,7 +99,9 @@ describe('sign-in landing', () => {
     window.sessionStorage.clear();
     renderAt('/app');
     await waitFor(() => expect(tracked().filter((e) => e.eventType === 'session_started')).toHaveLength(2));
-    expect(tracked().filter((e) => e.eventType === 'daily_active')).toHaveLength(1);
+    expect(tracked().filter((e) => e.eventType === 'daily_active')).toEqual([
+      { eventType: 'daily_active', metadata: { user_plan: 'free', local_day: localDay(new Date()) } },
+    ]);
     expect(tracked().some((e) => e.eventType === 'user_signup')).toBe(false);
   });
 

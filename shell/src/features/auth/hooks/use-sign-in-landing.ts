@@ -64,7 +64,9 @@ export function useSignInLanding(user: User | null) {
     sessionTracked.current = user.id;
     if (takeSignedInMarker()) host.track(LOGIN_EVENT, { user_plan: user.plan });
     if (shouldPostSessionStarted(user.id)) host.track(SESSION_STARTED_EVENT, { user_plan: user.plan });
-    if (shouldPostDailyActive(user.id, new Date())) host.track(DAILY_ACTIVE_EVENT, { user_plan: user.plan });
+    const now = new Date();
+    // The server keeps one daily_active per user and local_day (services/account/src/db/events.ts).
+    if (shouldPostDailyActive(user.id, now)) host.track(DAILY_ACTIVE_EVENT, { user_plan: user.plan, local_day: localDay(now) });
   }, [user, host]);
 
   useEffect(() => {
