@@ -87,6 +87,42 @@ describe('local imageToVideo mark', () => {
     expect(await cornerMin(fromLocal.data, 119)).toBeLessThan(160);
   });
 
+  /** Pixels of frame `n` that are the test still's pure red mark stand-in. */
+  async function redPixels(video: Buffer, n: number) {
+    const { data, info } = await frame(video, n);
+    let count = 0;
+    for (let i = 0; i < data.length; i += info.channels) if (data[i]! > 150 && data[i + 1]! < 100 && data[i + 2]! < 100) count++;
+    return count;
+  }
+
+  it("in the real video, the fixed mark shows only in frames where the still's own mark is out of view", async () => {
+    // A 2:3 still whose own mark is a pure red block exactly where its XMP says the mark is: the frames
+    // ffmpeg actually renders must agree with the camera table the switch frame is computed from.
+    const [w, h] = [480, 720];
+    const box = localCaptionBox(w, h, 14);
+    const rect = { x: Math.round(box.left * w), y: Math.round(box.top * h), width: Math.round((box.right - box.left) * w), height: Math.round((box.bottom - box.top) * h) };
+    const red = await sharp({ create: { width: rect.width, height: rect.height, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const still = await sharp({ create: { width: w, height: h, channels: 3, background: '#d8d8d8' } })
+      .composite([{ input: red, left: rect.x, top: rect.y }])
+      .withXmp(localMarkXmp(box))
+      .png()
+      .toBuffer();
+    const video = await engine.imageToVideo({ image: still, model: 'wan-2.5' }); // Wan 2.5 pushes in
+    const frames = VIDEO_FPS * VIDEO_SECONDS;
+    const runs = fixedMarkFrames('push-in', frames, box, localBadgeBox(video.width, video.height));
+    expect(runs.length).toBeGreaterThan(0);
+    const [first, last] = runs[0]!;
+    expect(first).toBeGreaterThan(0);
+    // At the start the still's mark is in view and the fixed one is not.
+    expect(await redPixels(video.data, 0)).toBeGreaterThan(50);
+    expect(await cornerMin(video.data, 0)).toBeGreaterThan(160);
+    // Wherever the fixed mark is drawn, not one pixel of the still's mark is left in view.
+    for (const n of [first, first + 1, Math.round((first + last) / 2), last]) {
+      expect(await redPixels(video.data, n), `frame ${n}`).toBe(0);
+      expect(await cornerMin(video.data, n), `frame ${n}`).toBeLessThan(160);
+    }
+  }, 120_000); // one real video and seven decoded frames
+
   it('never shows the fixed mark while a moving local mark is in view, for every camera move', () => {
     const frames = 120;
     const fixed = localBadgeBox(720, 1080);
