@@ -2,7 +2,7 @@ import express from 'express';
 import type { Express } from 'express';
 import compression from 'compression';
 import { pinoHttp } from 'pino-http';
-import { REQUEST_ID_HEADER, createMediaStore, redactUrl } from '@atelier/kit';
+import { REQUEST_ID_HEADER, createMediaStore, requestLogSerializers } from '@atelier/kit';
 import type { Logger, MediaStore } from '@atelier/kit';
 import type { GatewayConfig } from './config.js';
 import { errorHandler, sendError } from './errors.js';
@@ -58,11 +58,7 @@ export function createApp(deps: GatewayDeps): GatewayApp {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'warn' : 'info'),
       // One short line per request: no headers (they carry cookies) and no stack for a plain 5xx.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-        err: (err: Error) => ({ message: err.message }),
-      },
+      serializers: { ...requestLogSerializers, err: (err: Error) => ({ message: err.message }) },
     }),
   );
   app.use(headerHygiene(config.publicUrl));

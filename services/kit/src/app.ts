@@ -4,7 +4,7 @@ import { pinoHttp } from 'pino-http';
 import { ZodError } from 'zod';
 import { HttpError } from './errors.js';
 import { formatZodError } from './http.js';
-import { redactUrl, type Logger } from './logger.js';
+import { requestLogSerializers, type Logger } from './logger.js';
 import { REQUEST_ID_HEADER } from './tokens.js';
 
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
@@ -66,10 +66,7 @@ export function createBaseApp({ name, logger, readiness = [], jsonLimit = DEFAUL
       // 4xx are ordinary (a signed-out visitor asks /api/auth/user); only server faults are errors.
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       // Cookies and identity tokens never reach the logs.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
+      serializers: requestLogSerializers,
     }),
   );
 

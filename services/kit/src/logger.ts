@@ -7,6 +7,12 @@ export function createLogger(name: string, level: string = process.env.LOG_LEVEL
   return pino({ name, level, base: { service: name }, timestamp: pino.stdTimeFunctions.isoTime });
 }
 
+/** pino-http serializers for one short request line: no headers (they carry cookies), secrets out of the URL. */
+export const requestLogSerializers = {
+  req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+  res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+};
+
 /** Query parameters whose values are secrets or single-use credentials (OIDC code/state, tokens, keys). */
 const SECRET_PARAM = /code|state|token|secret|key|password|passwd|session|nonce|signature|credential|(^|[^a-z])(sig|auth|jwt|pass|pwd)([^a-z]|$)/i;
 

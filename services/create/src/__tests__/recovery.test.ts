@@ -13,6 +13,12 @@ import { SECRET, startAccount, startCreate, userHeaders, waitFor, type TestAccou
 
 const finished = (g: Generation) => g.status === 'completed' || g.status === 'failed';
 
+type Leftover = Pick<Parameters<typeof insertGeneration>[1], 'id' | 'userId' | 'status' | 'prompt'>;
+
+/** A 1-credit image generation a minute old, as a crash leaves it behind. */
+const insertLeftover = (db: Parameters<typeof insertGeneration>[0], row: Leftover) =>
+  insertGeneration(db, { ...row, type: 'image', aspectRatio: '2:3', inputs: {}, cost: 1, createdAt: new Date(Date.now() - 60_000) });
+
 describe('recovery and the fal engine', () => {
   let account: TestAccount;
   let fake: FakeFal;
@@ -34,17 +40,7 @@ describe('recovery and the fal engine', () => {
     try {
       const user = await account.createUser('free');
       const id = randomUUID();
-      await insertGeneration(create.database.db, {
-        id,
-        userId: user,
-        type: 'image',
-        status: 'queued',
-        prompt: 'orphaned by a crash',
-        aspectRatio: '2:3',
-        inputs: {},
-        cost: 1,
-        createdAt: new Date(Date.now() - 60_000),
-      });
+      await insertLeftover(create.database.db, { id, userId: user, status: 'queued', prompt: 'orphaned by a crash' });
       const done = await waitFor(
         () => request(create.service.app).get(`/api/generations/${id}`).set(userHeaders(user)).then((r) => r.body as Generation),
         finished,
@@ -62,17 +58,7 @@ describe('recovery and the fal engine', () => {
     try {
       const user = await account.createUser('free');
       const id = randomUUID();
-      await insertGeneration(create.database.db, {
-        id,
-        userId: user,
-        type: 'image',
-        status: 'processing',
-        prompt: 'lost worker',
-        aspectRatio: '2:3',
-        inputs: {},
-        cost: 1,
-        createdAt: new Date(Date.now() - 60_000),
-      });
+      await insertLeftover(create.database.db, { id, userId: user, status: 'processing', prompt: 'lost worker' });
       const reserve = await fetch(`${account.url}/internal/credits/reserve`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...serviceHeaders(SECRET, 'test') },

@@ -34,12 +34,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: Ge
               has its own strip above it, and the engine badge sits by the title. */}
           <div className="flex flex-col bg-ink md:min-h-[32rem] md:rounded-l-lg">
             <div className="flex justify-end px-2 pt-2 md:hidden">
-              <DialogClose
-                aria-label="Close"
-                className="flex h-9 w-9 cursor-pointer items-center justify-center rounded-full bg-ivory/90 text-ink shadow-soft transition-colors hover:bg-ivory focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <CloseIcon className="h-4 w-4" />
-              </DialogClose>
+              <CloseButton className="h-9 w-9 bg-ivory/90 text-ink shadow-soft hover:bg-ivory" />
             </div>
             <div className="flex flex-1 items-center justify-center p-2">
               {generation.videoUrl ? (
@@ -63,12 +58,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: Ge
           </div>
           <div className="flex flex-col gap-5 p-6">
             <div className="relative flex flex-col gap-2 md:pr-8">
-              <DialogClose
-                aria-label="Close"
-                className="absolute -right-2 -top-2 hidden h-8 w-8 cursor-pointer items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:flex"
-              >
-                <CloseIcon className="h-4 w-4" />
-              </DialogClose>
+              <CloseButton className="absolute -right-2 -top-2 hidden h-8 w-8 text-muted-foreground hover:bg-muted hover:text-foreground md:flex" />
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <DialogTitle>{generationTitle(generation)}</DialogTitle>
                 <EngineBadge engine={generation.engine} />
@@ -103,6 +93,21 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: Ge
         </DialogContent>
       )}
     </Dialog>
+  );
+}
+
+/** The viewer's close button; the phone strip and the desktop corner differ only in look and placement. */
+function CloseButton({ className }: { className: string }) {
+  return (
+    <DialogClose
+      aria-label="Close"
+      className={cn(
+        'flex cursor-pointer items-center justify-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
+    >
+      <CloseIcon className="h-4 w-4" />
+    </DialogClose>
   );
 }
 
