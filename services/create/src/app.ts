@@ -55,15 +55,8 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
   const account = deps.account ?? createAccountClient({ accountUrl: config.accountUrl, identitySecret: config.identitySecret });
   const falWebhooks = isFalEngine(engines) && config.publicUrl ? config.publicUrl : undefined;
 
-  // Maintenance notices a lost job (its worker died) once it has been active for the job timeout.
-  const maintenanceIntervalSeconds = Math.max(1, Math.min(30, Math.floor(config.jobTimeoutSeconds / 4)));
-  const jobs = await createJobs({
-    database,
-    logger,
-    // Beside the tables' schema on PostgreSQL (`create` → `create_jobs`); PGlite: `<service>_jobs`.
-    ...(database.kind === 'postgres' ? { schema: `${database.schema}_jobs` } : {}),
-    options: { maintenanceIntervalSeconds },
-  });
+  // Beside the tables' schema (`create` → `create_jobs`).
+  const jobs = await createJobs({ database, logger });
   await setupQueue(jobs, config);
   const workerDeps = {
     db,
@@ -78,10 +71,7 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
   };
   const processor = createProcessor(workerDeps);
   const workers = deps.work === false ? null : await startWorkers(workerDeps, processor);
-  const enqueue = async (id: string) => {
-    await enqueueGeneration(jobs, id);
-    workers?.nudge();
-  };
+  const enqueue = (id: string) => enqueueGeneration(jobs, id);
 
   const app = createBaseApp({
     name: 'create',
@@ -103,7 +93,7 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
     workers,
     async stop({ timeoutMs = 10_000 } = {}) {
       await workers?.stop();
-      await jobs.stop({ graceful: true, timeout: timeoutMs, wait: true });
+      await jobs.stop({ graceful: true, timeout: timeoutMs });
     },
   };
 }

@@ -9,11 +9,11 @@ const createEnvSchema = z.object({
   CREATE_PORT: env.port(8102),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default(`${repoRoot}.data`),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   /** The service's schema on PostgreSQL (its jobs go in `<schema>_jobs`). */
   CREATE_DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,50}$/, 'must be a lower-case schema name').default('create'),
   IDENTITY_SECRET: env.secret(),
   ACCOUNT_URL: env.url(),
+  DATABASE_URL: env.databaseUrl(),
   NODE_ENV: z.string().default('development'),
   DEV_LOGIN: env.flag(),
   DEV_TOOLS: env.flag(),
@@ -35,7 +35,7 @@ export interface CreateConfig {
   port: number;
   host: string;
   dataDir: string;
-  databaseUrl: string | undefined;
+  databaseUrl: string;
   /** PostgreSQL schema of the tables (jobs: `<schema>_jobs`). */
   databaseSchema: string;
   identitySecret: string;

@@ -10,14 +10,13 @@ await runService({
     const logger = createLogger('create', config.logLevel);
     const database = await openDatabase({
       service: 'create',
-      dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,
       migrationsFolder,
     });
     const service = await createService({ config, database, logger });
     const server = await listen(service.app, { port: config.port, host: config.host });
-    logger.info({ url: `http://${config.host}:${config.port}`, database: database.kind, devTools: config.devTools }, 'create listening');
+    logger.info({ url: `http://${config.host}:${config.port}`, devTools: config.devTools }, 'create listening');
     return { server, database, logger, jobs: { stop: (options) => service.stop({ timeoutMs: options?.timeout }) } };
   },
 });

@@ -10,7 +10,7 @@ import {
   type ProviderJobRef,
   type VideoModel,
 } from '@atelier/engines';
-import type { Db, Jobs, Logger, MediaStore } from '@atelier/kit';
+import { defineQueue, startWorker, type Db, type Jobs, type Logger, type MediaStore } from '@atelier/kit';
 import type { AccountClient } from './account.js';
 import type { CreateConfig } from './config.js';
 import {
@@ -61,17 +61,15 @@ function seedOf(id: string): number {
 }
 
 export async function setupQueue(jobs: Jobs, config: WorkerDeps['config']): Promise<void> {
-  const options = {
-    name: GENERATION_QUEUE,
+  await defineQueue(jobs, GENERATION_QUEUE, {
     retryLimit: config.jobRetries,
     retryDelay: 2,
     retryBackoff: true,
+    // The longest one attempt may take; a dead worker's job is noticed much sooner, by its heartbeat.
     expireInSeconds: config.jobTimeoutSeconds,
     // Finished jobs are kept a week so the sweeper can tell a finished job from a lost one.
-    retentionMinutes: 7 * 24 * 60,
-  };
-  await jobs.createQueue(GENERATION_QUEUE, options);
-  await jobs.updateQueue(GENERATION_QUEUE, options);
+    deleteAfterSeconds: 7 * 24 * 60 * 60,
+  });
 }
 
 /** Enqueues a generation's job; idempotent (the job id is the generation id). */
@@ -225,7 +223,7 @@ export function createProcessor(deps: WorkerDeps): Processor {
     // Unfinished generations whose job is missing (the start request died before enqueuing) or dead.
     const grace = new Date(clock().getTime() - Math.max(5_000, deps.config.sweepIntervalMs));
     for (const row of await unfinishedBefore(db, grace)) {
-      const job = await jobs.getJobById(GENERATION_QUEUE, row.id, { includeArchive: true });
+      const [job] = await jobs.findJobs(GENERATION_QUEUE, { id: row.id });
       if (!job) {
         logger.info({ generationId: row.id }, 're-enqueuing a generation without a job');
         await enqueueGeneration(jobs, row.id);
@@ -240,34 +238,15 @@ export function createProcessor(deps: WorkerDeps): Processor {
 }
 
 export interface Workers {
-  /** Wakes the workers now instead of at their next poll (after a send). */
-  nudge(): void;
   stop(): Promise<void>;
 }
 
-/** Starts `concurrency` workers on the queue and the periodic sweeper. */
+/** Starts `concurrency` workers on the queue (woken at once by a new job) and the periodic sweeper. */
 export async function startWorkers(deps: WorkerDeps, processor: Processor): Promise<Workers> {
   const { jobs, config, logger } = deps;
-  const ids: string[] = [];
-  for (let i = 0; i < config.concurrency; i += 1) {
-    const self = { id: '' };
-    const id = await jobs.work<{ generationId: string }>(
-      GENERATION_QUEUE,
-      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
-      async ([job]) => {
-        if (!job) return;
-        const final = job.retryCount >= job.retryLimit;
-        try {
-          await processor.run(job.data.generationId, final);
-        } finally {
-          // A worker that just finished a job looks for the next one at once, not after its poll interval.
-          if (self.id) jobs.notifyWorker(self.id);
-        }
-      },
-    );
-    self.id = id;
-    ids.push(id);
-  }
+  await startWorker<{ generationId: string }>(jobs, GENERATION_QUEUE, { concurrency: config.concurrency }, async (job) => {
+    await processor.run(job.data.generationId, job.retryCount >= job.retryLimit);
+  });
   let sweeping: Promise<void> | null = null;
   let stopped = false;
   const sweep = () => {
@@ -283,9 +262,6 @@ export async function startWorkers(deps: WorkerDeps, processor: Processor): Prom
   const timer = setInterval(sweep, config.sweepIntervalMs);
   timer.unref();
   return {
-    nudge() {
-      for (const id of ids) jobs.notifyWorker(id);
-    },
     async stop() {
       stopped = true;
       clearInterval(timer);
@@ -293,4 +269,3 @@ export async function startWorkers(deps: WorkerDeps, processor: Processor): Prom
     },
   };
 }
-

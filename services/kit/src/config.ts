@@ -38,4 +38,9 @@ export const env = {
       .transform((v) => v === '1' || v === 'true' || v === 'on' || v === 'yes')
       .optional(),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The PostgreSQL server every service keeps its schema on (`npm start` runs one and sets it). */
+  databaseUrl: () =>
+    z
+      .string({ error: 'is required (npm start runs an embedded PostgreSQL and sets it; a service run alone needs a server)' })
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
 };

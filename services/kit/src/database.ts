@@ -1,15 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { readMigrationFiles, type MigrationConfig } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
-export type DatabaseKind = 'pglite' | 'postgres';
-
-/** What `db.execute` resolves to on both drivers: at least the rows. */
+/** What `db.execute` resolves to: at least the rows. */
 export interface RowsQueryResult<TRow> {
   rows: TRow[];
 }
@@ -17,37 +11,33 @@ export interface RowsQueryResultHKT extends PgQueryResultHKT {
   type: RowsQueryResult<this['row'] extends Record<string, unknown> ? this['row'] : Record<string, unknown>>;
 }
 
-/** The drizzle database of a service, the same type on PGlite and PostgreSQL. */
+/** The drizzle database of a service. */
 export type Db<TTables extends Record<string, unknown> = Record<string, never>> = PgDatabase<RowsQueryResultHKT, TTables>;
 
 export interface OpenDatabaseOptions<TTables extends Record<string, unknown>> {
-  /** The owning service; names its folder (`<dataDir>/<service>/db`) or its PostgreSQL schema. */
+  /** The owning service; names its PostgreSQL schema unless `schema` is given. */
   service: string;
-  dataDir: string;
-  /** When set, a PostgreSQL server is used instead of the embedded PGlite. */
-  databaseUrl?: string;
+  /** The PostgreSQL server: the embedded one `npm start` runs, or DATABASE_URL. */
+  databaseUrl: string;
   /** Folder of drizzle-kit's SQL migrations; applied at open. */
   migrationsFolder: string;
-  /** PGlite in memory (tests). */
-  memory?: boolean;
   /** Tables (and relations) for drizzle's relational queries. */
   tables?: TTables;
   /** PostgreSQL schema; defaults to the service name. */
   schema?: string;
-  /** Pool size on PostgreSQL. */
+  /** Pool size (default 5: a service holds few connections; pg-boss has its own). */
   maxConnections?: number;
 }
 
 export interface Database<TTables extends Record<string, unknown> = Record<string, never>> {
   db: Db<TTables>;
-  kind: DatabaseKind;
   service: string;
-  /** The PostgreSQL schema holding the service's tables (PGlite: `public`). */
+  /** The PostgreSQL schema holding the service's tables. */
   schema: string;
-  /** The embedded instance (PGlite only); one connection, shared with jobs. */
-  pglite?: PGlite;
-  /** The server's connection string (PostgreSQL only). */
-  databaseUrl?: string;
+  /** The server's connection string. */
+  databaseUrl: string;
+  /** The pool behind `db`, for the rare query drizzle cannot express. */
+  pool: pg.Pool;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -78,47 +68,14 @@ export function assertSchemaName(schema: string): string {
 export const schemaNameOf = (service: string) => assertSchemaName(service.toLowerCase().replace(/[^a-z0-9_]/g, '_'));
 
 /**
- * Opens the service's database and applies its migrations: PGlite under `<dataDir>/<service>/db` by
- * default, or the service's own schema on a PostgreSQL server when `databaseUrl` is set.
+ * Opens the service's own schema on the PostgreSQL server (created when missing) and applies its
+ * migrations; replicas starting together migrate one at a time.
  */
 export async function openDatabase<TTables extends Record<string, unknown> = Record<string, never>>(
   options: OpenDatabaseOptions<TTables>,
 ): Promise<Database<TTables>> {
-  return options.databaseUrl ? openPostgres(options, options.databaseUrl) : openPglite(options);
-}
-
-async function openPglite<TTables extends Record<string, unknown>>(
-  options: OpenDatabaseOptions<TTables>,
-): Promise<Database<TTables>> {
-  let pglite: PGlite;
-  if (options.memory) {
-    pglite = new PGlite();
-  } else {
-    const dir = join(options.dataDir, options.service, 'db');
-    mkdirSync(dir, { recursive: true });
-    pglite = new PGlite(dir);
-  }
-  try {
-    await pglite.waitReady;
-    const db = drizzlePglite({ client: pglite, schema: options.tables });
-    await applyMigrations(db, { migrationsFolder: options.migrationsFolder });
-    return {
-      db: db as unknown as Db<TTables>,
-      kind: 'pglite',
-      service: options.service,
-      schema: 'public',
-      pglite,
-      async ping() {
-        await pglite.query('select 1');
-      },
-      async close() {
-        if (!pglite.closed) await pglite.close();
-      },
-    };
-  } catch (error) {
-    if (!pglite.closed) await pglite.close().catch(() => undefined);
-    throw error;
-  }
+  if (!options.databaseUrl) throw new Error(`openDatabase(${options.service}): no database URL`);
+  return openPostgres(options, options.databaseUrl);
 }
 
 async function openPostgres<TTables extends Record<string, unknown>>(
@@ -128,7 +85,7 @@ async function openPostgres<TTables extends Record<string, unknown>>(
   const schema = options.schema ? assertSchemaName(options.schema) : schemaNameOf(options.service);
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: options.maxConnections ?? 10,
+    max: options.maxConnections ?? 5,
     // Every connection sees the service's own schema first; unqualified names resolve there.
     options: `-c search_path=${schema}`,
     application_name: options.service,
@@ -152,10 +109,10 @@ async function openPostgres<TTables extends Record<string, unknown>>(
     const db = drizzlePg({ client: pool, schema: options.tables });
     return {
       db: db as unknown as Db<TTables>,
-      kind: 'postgres',
       service: options.service,
       schema,
       databaseUrl,
+      pool,
       async ping() {
         await pool.query('select 1');
       },

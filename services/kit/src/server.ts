@@ -39,7 +39,7 @@ export function listen(app: RequestListener, { port, host }: { port: number; hos
 
 /** Something that stops with pg-boss's signature, e.g. the `Jobs` of `createJobs`. */
 export interface Stoppable {
-  stop(options?: { graceful?: boolean; timeout?: number; wait?: boolean }): Promise<void>;
+  stop(options?: { graceful?: boolean; timeout?: number }): Promise<void>;
 }
 
 export interface RunningService {
@@ -72,7 +72,7 @@ export async function shutdownService(
   { graceMs = DEFAULT_SHUTDOWN_GRACE_MS, logger }: { graceMs?: number; logger?: Logger } = {},
 ): Promise<void> {
   const serverClosed = closeServer(service.server);
-  const jobsStopped = service.jobs?.stop({ graceful: true, timeout: graceMs, wait: true });
+  const jobsStopped = service.jobs?.stop({ graceful: true, timeout: graceMs });
   await Promise.all([serverClosed, jobsStopped]);
   logger?.info('requests and jobs finished');
   await service.onShutdown?.();

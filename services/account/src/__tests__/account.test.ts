@@ -4,7 +4,7 @@ import { IDENTITY_HEADER, SESSION_HEADER, serviceHeaders, signToken } from '@ate
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../constants.js';
-import { identityHeader, SECRET, sessionCookieFrom, startAccount, testClock, testDatabaseUrl, type TestAccount } from './helpers.js';
+import { identityHeader, SECRET, sessionCookieFrom, startAccount, testClock, type TestAccount } from './helpers.js';
 
 const gateway = () => serviceHeaders(SECRET, 'gateway');
 
@@ -28,12 +28,12 @@ async function signedIn(account: TestAccount) {
   return { token, session, headers: identityHeader(session.userId, session.sessionId) };
 }
 
-function suite(name: string, postgres: boolean) {
+function suite(name: string) {
   describe(name, () => {
     let account: TestAccount;
     const clock = testClock();
     const open = async (env?: Record<string, string>) => {
-      account = await startAccount({ env, clock: clock.now, postgres });
+      account = await startAccount({ env, clock: clock.now });
       return account;
     };
     afterEach(async () => {
@@ -213,5 +213,4 @@ function suite(name: string, postgres: boolean) {
   });
 }
 
-suite('account on PGlite', false);
-if (testDatabaseUrl) suite('account on PostgreSQL', true);
+suite('account on PostgreSQL');

@@ -6,17 +6,17 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../constants.js';
 import { creditMovements, usagePeriods } from '../db/schema.js';
-import { SECRET, startAccount, testClock, testDatabaseUrl, type TestAccount } from './helpers.js';
+import { SECRET, startAccount, testClock, type TestAccount } from './helpers.js';
 import { limitsOf, newUser, refundCall, reserveCall, service, setPlanCall } from './ledger-helpers.js';
 
-function suite(name: string, postgres: boolean) {
+function suite(name: string) {
   describe(name, () => {
     let account: TestAccount;
     let server: Server | undefined;
     let clock = testClock();
     const open = async (start?: Date) => {
       clock = testClock(start);
-      account = await startAccount({ clock: clock.now, postgres });
+      account = await startAccount({ clock: clock.now });
       return account;
     };
     /** One real listener on 127.0.0.1 for the concurrent tests. */
@@ -259,5 +259,4 @@ function suite(name: string, postgres: boolean) {
   });
 }
 
-suite('credit ledger on PGlite', false);
-if (testDatabaseUrl) suite('credit ledger on PostgreSQL', true);
+suite('credit ledger on PostgreSQL');

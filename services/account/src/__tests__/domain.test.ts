@@ -6,6 +6,8 @@ import { readSessionToken } from '../domain/cookies.js';
 import { periodContaining } from '../domain/limits.js';
 import { isSessionLive, newSessionToken, sessionIdOf } from '../domain/sessions.js';
 
+const DB = 'postgres://atelier@127.0.0.1:5432/atelier';
+
 const secret = 'x'.repeat(32);
 
 describe('periodContaining', () => {
@@ -51,8 +53,8 @@ describe('sessions', () => {
 });
 
 describe('loadAccountConfig', () => {
-  it('has the documented defaults with only IDENTITY_SECRET set', () => {
-    const config = loadAccountConfig({ IDENTITY_SECRET: secret });
+  it('has the documented defaults with only IDENTITY_SECRET and DATABASE_URL set', () => {
+    const config = loadAccountConfig({ IDENTITY_SECRET: secret, DATABASE_URL: DB });
     expect(config).toMatchObject({
       port: 8101,
       host: '127.0.0.1',
@@ -60,23 +62,23 @@ describe('loadAccountConfig', () => {
       avatarEnabled: true,
       sessionIdleTimeoutMs: 14 * DAY_MS,
       sessionAbsoluteTimeoutMs: 30 * DAY_MS,
-      databaseUrl: undefined,
+      databaseUrl: DB,
     });
-    expect(config.dataDir).toMatch(/\.data$/);
   });
 
   it('turns development sign-in off in production or with a sign-in provider, unless DEV_LOGIN says so', () => {
-    expect(loadAccountConfig({ IDENTITY_SECRET: secret, NODE_ENV: 'production' }).devLogin).toBe(false);
-    expect(loadAccountConfig({ IDENTITY_SECRET: secret, OIDC_CLIENT_ID: 'google', OIDC_CLIENT_SECRET: 'google-secret' }).devLogin).toBe(false);
-    expect(loadAccountConfig({ IDENTITY_SECRET: secret, NODE_ENV: 'production', DEV_LOGIN: '1' }).devLogin).toBe(true);
-    expect(loadAccountConfig({ IDENTITY_SECRET: secret, AVATAR_ENABLED: '0' }).avatarEnabled).toBe(false);
+    expect(loadAccountConfig({ IDENTITY_SECRET: secret, DATABASE_URL: DB, NODE_ENV: 'production' }).devLogin).toBe(false);
+    expect(loadAccountConfig({ IDENTITY_SECRET: secret, DATABASE_URL: DB, OIDC_CLIENT_ID: 'google', OIDC_CLIENT_SECRET: 'google-secret' }).devLogin).toBe(false);
+    expect(loadAccountConfig({ IDENTITY_SECRET: secret, DATABASE_URL: DB, NODE_ENV: 'production', DEV_LOGIN: '1' }).devLogin).toBe(true);
+    expect(loadAccountConfig({ IDENTITY_SECRET: secret, DATABASE_URL: DB, AVATAR_ENABLED: '0' }).avatarEnabled).toBe(false);
   });
 
   it('names the bad variable', () => {
     expect(() => loadAccountConfig({})).toThrow(ConfigError);
     expect(() => loadAccountConfig({})).toThrow(/IDENTITY_SECRET/);
     expect(() => loadAccountConfig({ IDENTITY_SECRET: 'short' })).toThrow(/IDENTITY_SECRET must be at least 32/);
-    expect(() => loadAccountConfig({ IDENTITY_SECRET: secret, ACCOUNT_PORT: 'abc' })).toThrow(/ACCOUNT_PORT/);
+    expect(() => loadAccountConfig({ IDENTITY_SECRET: secret, DATABASE_URL: DB, ACCOUNT_PORT: 'abc' })).toThrow(/ACCOUNT_PORT/);
     expect(() => loadAccountConfig({ IDENTITY_SECRET: secret, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadAccountConfig({ IDENTITY_SECRET: secret })).toThrow(/DATABASE_URL is required/);
   });
 });

@@ -6,7 +6,12 @@ import { loadAccountConfig, type AccountConfig } from '../config.js';
 import { migrationsFolder } from '../db/migrations.js';
 
 export const SECRET = 'test-secret-'.padEnd(40, 'x');
-export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+/** The PostgreSQL server of the test run (vitest's globalSetup starts one when none is given). */
+export function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set: run the tests through vitest (its globalSetup starts a server)');
+  return url;
+}
 const silent = createLogger('account-test', 'silent');
 
 /** A clock tests can move. */
@@ -27,28 +32,18 @@ export interface TestAccount {
   close: () => Promise<void>;
 }
 
-/** createApp over an in-memory PGlite (or a fresh schema on TEST_DATABASE_URL when `postgres` is set). */
-export async function startAccount(
-  options: { env?: Record<string, string>; clock?: () => Date; postgres?: boolean } = {},
-): Promise<TestAccount> {
-  const config = loadAccountConfig({ IDENTITY_SECRET: SECRET, DATA_DIR: '/nonexistent', ...options.env });
+/** createApp over a fresh schema of its own on the test run's PostgreSQL server. */
+export async function startAccount(options: { env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestAccount> {
+  const config = loadAccountConfig({ IDENTITY_SECRET: SECRET, DATABASE_URL: testDatabaseUrl(), ...options.env });
   const schema = `account_test_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = options.postgres ? testDatabaseUrl : undefined;
-  const database = await openDatabase({
-    service: 'account',
-    schema: databaseUrl ? schema : undefined,
-    dataDir: config.dataDir,
-    databaseUrl,
-    migrationsFolder,
-    memory: true,
-  });
+  const database = await openDatabase({ service: 'account', schema, databaseUrl: config.databaseUrl, migrationsFolder });
   const app = createApp({ config, database, logger: silent, clock: options.clock });
   return {
     app,
     config,
     database,
     async close() {
-      if (databaseUrl) await database.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`));
+      await database.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`));
       await database.close();
     },
   };

@@ -6,7 +6,7 @@ import { loadAccountConfig } from '../config.js';
 import { classifyCallbackError, profileFromClaims } from '../domain/oidc.js';
 import { openTransaction, sealTransaction } from '../domain/oidc-transaction.js';
 import { upsertOidcUser } from '../domain/oidc-users.js';
-import { identityHeader, SECRET, sessionCookieFrom, startAccount, testClock, testDatabaseUrl, type TestAccount } from './helpers.js';
+import { identityHeader, SECRET, sessionCookieFrom, startAccount, testClock, type TestAccount } from './helpers.js';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../testing/oidc-provider.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:8080';
@@ -51,7 +51,7 @@ async function whoIs(account: TestAccount, token: string) {
   return { session, user: userSchema.parse(user.body) };
 }
 
-function suite(name: string, postgres: boolean) {
+function suite(name: string) {
   describe(name, () => {
     let provider: TestProvider;
     let account: TestAccount | undefined;
@@ -59,7 +59,6 @@ function suite(name: string, postgres: boolean) {
 
     const open = async (env: Record<string, string> = {}) => {
       account = await startAccount({
-        postgres,
         clock: clock.now,
         env: {
           PUBLIC_URL,
@@ -297,7 +296,7 @@ function suite(name: string, postgres: boolean) {
     });
 
     it('answers without a provider configured: sign-in unavailable, dev-login on', async () => {
-      account = await startAccount({ postgres, env: { PUBLIC_URL } });
+      account = await startAccount({ env: { PUBLIC_URL } });
       expect((await request(account.app).get('/api/auth/google').expect(302)).headers.location).toBe('/login?error=unavailable');
       expect((await request(account.app).get('/api/auth/callback?code=x&state=y').expect(302)).headers.location).toBe(
         '/login?error=unavailable',
@@ -329,11 +328,10 @@ function suite(name: string, postgres: boolean) {
   });
 }
 
-suite('OpenID Connect sign-in (PGlite)', false);
-if (testDatabaseUrl) suite('OpenID Connect sign-in (PostgreSQL)', true);
+suite('OpenID Connect sign-in on PostgreSQL');
 
 describe('OpenID Connect configuration', () => {
-  const base = { IDENTITY_SECRET: SECRET, DATA_DIR: '/nonexistent' };
+  const base = { IDENTITY_SECRET: SECRET, DATABASE_URL: 'postgres://atelier@127.0.0.1:5432/atelier' };
   it('defaults to Google and requires a secret with a client id', () => {
     expect(loadAccountConfig(base).oidc).toBeNull();
     const google = loadAccountConfig({ ...base, OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 's' }).oidc;

@@ -3,6 +3,8 @@ import { loadAccountConfig } from '../config.js';
 import { PLAN_ALLOWANCES } from '../constants.js';
 import { currentPeriod, periodContaining, remainingOf, utcDayContaining, utcDayOf, type PlanState } from '../domain/limits.js';
 
+const DB = 'postgres://atelier@127.0.0.1:5432/atelier';
+
 const d = (iso: string) => new Date(iso);
 const state = (over: Partial<PlanState>): PlanState => ({
   plan: 'free',
@@ -115,11 +117,11 @@ describe('currentPeriod', () => {
 describe('developer tools configuration', () => {
   const secret = 'x'.repeat(32);
   it('follows development sign-in, off in production unless DEV_TOOLS=1', () => {
-    expect(loadAccountConfig({ IDENTITY_SECRET: secret }).devTools).toBe(true);
-    expect(loadAccountConfig({ IDENTITY_SECRET: secret, DEV_TOOLS: '0' }).devTools).toBe(false);
-    expect(loadAccountConfig({ IDENTITY_SECRET: secret, NODE_ENV: 'production' }).devTools).toBe(false);
-    expect(loadAccountConfig({ IDENTITY_SECRET: secret, NODE_ENV: 'production', DEV_LOGIN: '1' }).devTools).toBe(false);
-    expect(loadAccountConfig({ IDENTITY_SECRET: secret, NODE_ENV: 'production', DEV_TOOLS: '1' }).devTools).toBe(true);
-    expect(loadAccountConfig({ IDENTITY_SECRET: secret, DEV_LOGIN: '0' }).devTools).toBe(false);
+    expect(loadAccountConfig({ IDENTITY_SECRET: secret, DATABASE_URL: DB }).devTools).toBe(true);
+    expect(loadAccountConfig({ IDENTITY_SECRET: secret, DATABASE_URL: DB, DEV_TOOLS: '0' }).devTools).toBe(false);
+    expect(loadAccountConfig({ IDENTITY_SECRET: secret, DATABASE_URL: DB, NODE_ENV: 'production' }).devTools).toBe(false);
+    expect(loadAccountConfig({ IDENTITY_SECRET: secret, DATABASE_URL: DB, NODE_ENV: 'production', DEV_LOGIN: '1' }).devTools).toBe(false);
+    expect(loadAccountConfig({ IDENTITY_SECRET: secret, DATABASE_URL: DB, NODE_ENV: 'production', DEV_TOOLS: '1' }).devTools).toBe(true);
+    expect(loadAccountConfig({ IDENTITY_SECRET: secret, DATABASE_URL: DB, DEV_LOGIN: '0' }).devTools).toBe(false);
   });
 });

@@ -4,16 +4,16 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../constants.js';
 import { events } from '../db/schema.js';
-import { startAccount, testClock, testDatabaseUrl, type TestAccount } from './helpers.js';
+import { startAccount, testClock, type TestAccount } from './helpers.js';
 import { limitsOf, newUser, reserveCall } from './ledger-helpers.js';
 
-function suite(name: string, postgres: boolean) {
+function suite(name: string) {
   describe(name, () => {
     let account: TestAccount;
     let clock = testClock();
     const open = async (env?: Record<string, string>, start?: Date) => {
       clock = testClock(start);
-      account = await startAccount({ env, clock: clock.now, postgres });
+      account = await startAccount({ env, clock: clock.now });
       return account;
     };
     afterEach(async () => {
@@ -185,5 +185,4 @@ function suite(name: string, postgres: boolean) {
   });
 }
 
-suite('track-event and developer tools on PGlite', false);
-if (testDatabaseUrl) suite('track-event and developer tools on PostgreSQL', true);
+suite('track-event and developer tools on PostgreSQL');

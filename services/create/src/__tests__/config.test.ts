@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from '../db/generations.js';
 import { PRESETS } from '../presets/presets.js';
 import { presetThumbnailSvg } from '../presets/thumbnails.js';
 
-const base = { IDENTITY_SECRET: 'x'.repeat(40), ACCOUNT_URL: 'http://127.0.0.1:8101/' };
+const base = { IDENTITY_SECRET: 'x'.repeat(40), ACCOUNT_URL: 'http://127.0.0.1:8101/', DATABASE_URL: 'postgres://atelier@127.0.0.1:5432/atelier' };
 
 describe('configuration', () => {
   it('reads defaults and names a bad variable', () => {
@@ -14,6 +14,7 @@ describe('configuration', () => {
     expect(config.engine.FAL_KEY).toBeUndefined();
     expect(() => loadCreateConfig({ IDENTITY_SECRET: base.IDENTITY_SECRET })).toThrow(ConfigError);
     expect(() => loadCreateConfig({ IDENTITY_SECRET: base.IDENTITY_SECRET })).toThrow(/ACCOUNT_URL/);
+    expect(() => loadCreateConfig({ ...base, DATABASE_URL: '' })).toThrow(/DATABASE_URL is required/);
     expect(() => loadCreateConfig({ ...base, CREATE_CONCURRENCY: '0' })).toThrow(/CREATE_CONCURRENCY/);
     expect(() => loadCreateConfig({ ...base, CREATE_DB_SCHEMA: 'Bad-Name' })).toThrow(/CREATE_DB_SCHEMA/);
   });

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_MODEL_MESSAGE } from '../routes/generations.js';
-import { SECRET, startAccount, startCreate, testDatabaseUrl, userHeaders, waitFor, type TestAccount, type TestCreate } from './helpers.js';
+import { SECRET, startAccount, startCreate, userHeaders, waitFor, type TestAccount, type TestCreate } from './helpers.js';
 
 const finished = (g: Generation) => g.status === 'completed' || g.status === 'failed';
 
@@ -376,12 +376,12 @@ describe('failures', () => {
   });
 });
 
-describe.skipIf(!testDatabaseUrl)('create service on PostgreSQL (TEST_DATABASE_URL)', () => {
+describe('create service: credits and pages end to end', () => {
   let account: TestAccount;
   let create: TestCreate;
   beforeAll(async () => {
-    account = await startAccount({ postgres: true });
-    create = await startCreate(account, { postgres: true });
+    account = await startAccount();
+    create = await startCreate(account);
   });
   afterAll(async () => {
     await create?.close();

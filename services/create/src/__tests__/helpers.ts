@@ -13,7 +13,12 @@ import { loadCreateConfig, type CreateConfig } from '../config.js';
 import { migrationsFolder } from '../db/migrations.js';
 
 export const SECRET = 'create-test-secret-'.padEnd(48, 'x');
-export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+/** The PostgreSQL server of the test run (vitest's globalSetup starts one when none is given). */
+export function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set: run the tests through vitest (its globalSetup starts a server)');
+  return url;
+}
 export const silent = createLogger('create-test', 'silent');
 
 export function tempDir(prefix = 'atelier-create-') {
@@ -26,7 +31,7 @@ async function close(server: Server): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-/** A real account service (its own PGlite, or a schema on TEST_DATABASE_URL) listening on 127.0.0.1. */
+/** A real account service (a schema of its own on the test server) listening on 127.0.0.1. */
 export interface TestAccount {
   url: string;
   database: Database;
@@ -39,18 +44,10 @@ export interface TestAccount {
   close(): Promise<void>;
 }
 
-export async function startAccount(options: { postgres?: boolean } = {}): Promise<TestAccount> {
-  const config = loadAccountConfig({ IDENTITY_SECRET: SECRET, DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
+export async function startAccount(): Promise<TestAccount> {
+  const config = loadAccountConfig({ IDENTITY_SECRET: SECRET, DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent' });
   const schema = `account_ct_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = options.postgres ? testDatabaseUrl : undefined;
-  const database = await openDatabase({
-    service: 'account',
-    schema: databaseUrl ? schema : undefined,
-    dataDir: '/nonexistent',
-    databaseUrl,
-    migrationsFolder: accountMigrations,
-    memory: true,
-  });
+  const database = await openDatabase({ service: 'account', schema, databaseUrl: config.databaseUrl, migrationsFolder: accountMigrations });
   const server = await listen(createAccountApp({ config, database, logger: silent }), { port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -87,7 +84,7 @@ export async function startAccount(options: { postgres?: boolean } = {}): Promis
     },
     async close() {
       await close(server);
-      if (databaseUrl) await database.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`));
+      await database.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`));
       await database.close();
     },
   };
@@ -106,22 +103,22 @@ export interface TestCreate {
   close(): Promise<void>;
 }
 
-/** The create service over an in-memory PGlite (or a schema on TEST_DATABASE_URL), wired to `account`. */
+/** The create service over a schema of its own on the test server, wired to `account`. */
 export async function startCreate(
   account: TestAccount,
-  options: { env?: Record<string, string>; postgres?: boolean; deps?: Partial<Omit<CreateDeps, 'config' | 'database' | 'logger'>> } = {},
+  options: { env?: Record<string, string>; deps?: Partial<Omit<CreateDeps, 'config' | 'database' | 'logger'>> } = {},
 ): Promise<TestCreate> {
   const data = tempDir();
   const config = loadCreateConfig({
     IDENTITY_SECRET: SECRET,
     ACCOUNT_URL: account.url,
     DATA_DIR: data.dir,
+    DATABASE_URL: testDatabaseUrl(),
     CREATE_SWEEP_INTERVAL_MS: '1000',
     ...options.env,
   });
   const service = `create_t_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = options.postgres ? testDatabaseUrl : undefined;
-  const database = await openDatabase({ service, dataDir: data.dir, databaseUrl, migrationsFolder, memory: !databaseUrl });
+  const database = await openDatabase({ service, databaseUrl: config.databaseUrl, migrationsFolder });
   const created = await createService({ config, database, logger: silent, ...options.deps });
   return {
     service: created,
@@ -130,7 +127,7 @@ export async function startCreate(
     dataDir: data.dir,
     async close() {
       await created.stop({ timeoutMs: 5_000 });
-      if (databaseUrl) await database.db.execute(sql.raw(`drop schema if exists "${service}" cascade; drop schema if exists "${service}_jobs" cascade`));
+      await database.db.execute(sql.raw(`drop schema if exists "${service}" cascade; drop schema if exists "${service}_jobs" cascade`));
       await database.close();
       data.remove();
     },

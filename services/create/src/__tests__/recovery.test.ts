@@ -67,9 +67,9 @@ describe('recovery and the fal engine', () => {
       expect(reserve.status).toBe(200);
       await markReserved(create.database.db, id, new Date());
       await enqueueGeneration(create.service.jobs, id);
-      // What pg-boss's maintenance does to an expired job without retries left.
-      await create.service.jobs.fail(GENERATION_QUEUE, id, { message: 'job expired' });
-      expect((await create.service.jobs.getJobById(GENERATION_QUEUE, id))?.state).toBe('failed');
+      // What pg-boss's monitor does to a job whose worker stopped beating, without retries left.
+      await create.service.jobs.fail(GENERATION_QUEUE, id, { message: 'job heartbeat lost' });
+      expect((await create.service.jobs.findJobs(GENERATION_QUEUE, { id }))[0]?.state).toBe('failed');
       expect(await account.creditsOf(user)).toMatchObject({ used: 1 });
 
       // The sweeper (normally on a timer) repairs it; a refund that fails transiently is retried by the next sweep.

@@ -3,54 +3,23 @@ import { pgTable, serial, text } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../database.js';
-import { dropSchemas, migrationsFolder, tempDir, testDatabaseUrl, uniqueService } from './helpers.js';
+import { dropSchemas, migrationsFolder, testDatabaseUrl, uniqueService } from './helpers.js';
 
 const notes = pgTable('notes', { id: serial('id').primaryKey(), body: text('body').notNull() });
 
-describe('openDatabase on PGlite', () => {
-  it('applies migrations in memory and answers queries through drizzle', async () => {
-    const database = await openDatabase({ service: 'kit', dataDir: '/nonexistent', migrationsFolder, memory: true });
-    try {
-      expect(database.kind).toBe('pglite');
-      await database.ping();
-      await database.db.insert(notes).values({ body: 'hello' });
-      expect(await database.db.select().from(notes)).toEqual([{ id: 1, body: 'hello' }]);
-    } finally {
-      await database.close();
-    }
-  });
-
-  it('keeps data in <dataDir>/<service>/db across a close and reopen, migrating once', async () => {
-    const { dir, remove } = tempDir();
-    try {
-      const first = await openDatabase({ service: 'kit', dataDir: dir, migrationsFolder });
-      await first.db.insert(notes).values({ body: 'kept' });
-      await first.close();
-      const second = await openDatabase({ service: 'kit', dataDir: dir, migrationsFolder });
-      expect(await second.db.select().from(notes)).toEqual([{ id: 1, body: 'kept' }]);
-      await second.close();
-      const { existsSync } = await import('node:fs');
-      expect(existsSync(`${dir}/kit/db`)).toBe(true);
-    } finally {
-      remove();
-    }
-  });
-});
-
-describe.skipIf(!testDatabaseUrl)('openDatabase on PostgreSQL', () => {
-  const url = testDatabaseUrl!;
+describe('openDatabase on PostgreSQL', () => {
+  const url = testDatabaseUrl();
   const service = uniqueService('kit_db');
   afterAll(() => dropSchemas(url, [service]));
 
   it('creates the service schema, keeps tables and the migrations table inside it, and reopens', async () => {
-    const first = await openDatabase({ service, dataDir: '/nonexistent', databaseUrl: url, migrationsFolder });
-    expect(first.kind).toBe('postgres');
+    const first = await openDatabase({ service, databaseUrl: url, migrationsFolder });
     expect(first.schema).toBe(service);
     await first.ping();
     await first.db.insert(notes).values({ body: 'server' });
     await first.close();
 
-    const second = await openDatabase({ service, dataDir: '/nonexistent', databaseUrl: url, migrationsFolder });
+    const second = await openDatabase({ service, databaseUrl: url, migrationsFolder });
     expect(await second.db.select().from(notes)).toEqual([{ id: 1, body: 'server' }]);
     const tables = await second.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = ${service} order by table_name`,
@@ -73,7 +42,7 @@ describe.skipIf(!testDatabaseUrl)('openDatabase on PostgreSQL', () => {
     const shared = uniqueService('kit_par');
     try {
       const opened = await Promise.all(
-        [1, 2, 3].map(() => openDatabase({ service: shared, dataDir: '/x', databaseUrl: url, migrationsFolder })),
+        [1, 2, 3].map(() => openDatabase({ service: shared, databaseUrl: url, migrationsFolder })),
       );
       await Promise.all(opened.map((d) => d.close()));
     } finally {

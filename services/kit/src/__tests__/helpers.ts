@@ -8,7 +8,12 @@ import { pino } from 'pino';
 
 export const migrationsFolder = fileURLToPath(new URL('./fixtures/migrations', import.meta.url));
 export const silentLogger = pino({ level: 'silent' });
-export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+/** The PostgreSQL server of the test run (vitest's globalSetup starts one when none is given). */
+export function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set: run the tests through vitest (its globalSetup starts a server)');
+  return url;
+}
 
 /** A service name unique to this run, so parallel runs on one server never share a schema. */
 export const uniqueService = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;

@@ -1,11 +1,12 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../database.js';
-import { createJobs, type Jobs } from '../jobs.js';
-import { dropSchemas, migrationsFolder, tempDir, testDatabaseUrl, uniqueService } from './helpers.js';
+import { createJobs, defineQueue, JOB_HEARTBEAT_SECONDS, startWorker, type Jobs } from '../jobs.js';
+import { dropSchemas, migrationsFolder, testDatabaseUrl, uniqueService } from './helpers.js';
 
 const QUEUE = 'test-queue';
-const poll = { pollingIntervalSeconds: 0.5 };
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -17,64 +18,40 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
   }
 }
 
-interface Backend {
-  name: string;
-  /** Opens the same store every time it is called (file-backed PGlite or one server schema). */
-  open: () => Promise<Database<Record<string, unknown>>>;
-  cleanup: () => Promise<void>;
-}
+const jobOf = async (jobs: Jobs, id: string) => (await jobs.findJobs(QUEUE, { id }))[0];
 
-function pgliteBackend(): Backend {
-  const { dir, remove } = tempDir();
-  return {
-    name: 'PGlite (file-backed)',
-    open: () => openDatabase({ service: 'jobs', dataDir: dir, migrationsFolder }),
-    cleanup: async () => remove(),
-  };
-}
-
-function postgresBackend(url: string): Backend {
+describe('jobs on PostgreSQL', () => {
+  const url = testDatabaseUrl();
   const service = uniqueService('kit_jobs');
-  return {
-    name: 'PostgreSQL',
-    open: () => openDatabase({ service, dataDir: '/nonexistent', databaseUrl: url, migrationsFolder }),
-    cleanup: () => dropSchemas(url, [service, `${service}_jobs`]),
-  };
-}
-
-const backends: Backend[] = [pgliteBackend(), ...(testDatabaseUrl ? [postgresBackend(testDatabaseUrl)] : [])];
-
-describe.each(backends)('jobs on $name', (backend) => {
-  afterAll(() => backend.cleanup());
+  afterAll(() => dropSchemas(url, [service, `${service}_jobs`]));
 
   async function withJobs(run: (jobs: Jobs, database: Database<Record<string, unknown>>) => Promise<void>) {
-    const database = await backend.open();
+    const database = await openDatabase({ service, databaseUrl: url, migrationsFolder });
     const jobs = await createJobs({ database });
     try {
-      await jobs.createQueue(QUEUE);
+      await defineQueue(jobs, QUEUE, { retryLimit: 1, retryDelay: 0 });
       await run(jobs, database);
     } finally {
-      await jobs.stop({ graceful: true, timeout: 5_000, wait: true });
+      await jobs.stop({ graceful: true, timeout: 5_000 });
       await database.close();
     }
   }
 
-  it('puts the queue in the <service>_jobs schema and a worker completes a sent job', async () => {
+  it('puts the queue in the <schema>_jobs schema and a worker completes a sent job', async () => {
     await withJobs(async (jobs, database) => {
       const seen: unknown[] = [];
-      await jobs.work<{ n: number }>(QUEUE, poll, async ([job]) => {
-        seen.push(job!.data);
-        return { doubled: job!.data.n * 2 };
+      await startWorker<{ n: number }>(jobs, QUEUE, { concurrency: 1 }, async (job) => {
+        seen.push(job.data);
+        return { doubled: job.data.n * 2 };
       });
       const id = await jobs.send(QUEUE, { n: 21 });
       expect(id).toBeTruthy();
-      const job = await waitFor(() => jobs.getJobById(QUEUE, id!), (j) => j?.state === 'completed');
+      const job = await waitFor(() => jobOf(jobs, id!), (j) => j?.state === 'completed');
       expect(job?.output).toEqual({ doubled: 42 });
       expect(seen).toEqual([{ n: 21 }]);
       await jobs.offWork(QUEUE);
-      const jobsSchema = `${database.kind === 'postgres' ? database.schema : 'jobs'}_jobs`;
       const found = await database.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from information_schema.tables where table_schema = ${jobsSchema} and table_name = 'job'`,
+        sql`select count(*)::int as n from information_schema.tables where table_schema = ${`${database.schema}_jobs`} and table_name = 'job'`,
       );
       expect(found.rows[0]?.n).toBe(1);
     });
@@ -83,12 +60,12 @@ describe.each(backends)('jobs on $name', (backend) => {
   it('retries a job whose handler throws, then marks it failed', async () => {
     await withJobs(async (jobs) => {
       let attempts = 0;
-      await jobs.work(QUEUE, poll, async () => {
+      await startWorker(jobs, QUEUE, { concurrency: 1 }, async () => {
         attempts += 1;
         throw new Error(`attempt ${attempts} failed`);
       });
-      const id = await jobs.send(QUEUE, {}, { retryLimit: 1, retryDelay: 0 });
-      const job = await waitFor(() => jobs.getJobById(QUEUE, id!), (j) => j?.state === 'failed');
+      const id = await jobs.send(QUEUE, {});
+      const job = await waitFor(() => jobOf(jobs, id!), (j) => j?.state === 'failed');
       expect(attempts).toBe(2);
       expect(job?.retryCount).toBe(1);
       expect(JSON.stringify(job?.output)).toContain('attempt 2 failed');
@@ -96,19 +73,68 @@ describe.each(backends)('jobs on $name', (backend) => {
     });
   });
 
-  it('keeps a queued job across a close and reopen of the database', async () => {
+  it('keeps a queued job across a restart of the queue', async () => {
     let id: string | null = null;
     await withJobs(async (jobs) => {
       id = await jobs.send(QUEUE, { durable: true });
     });
     await withJobs(async (jobs) => {
       const seen: unknown[] = [];
-      await jobs.work(QUEUE, poll, async ([job]) => {
-        seen.push(job!.data);
+      await startWorker(jobs, QUEUE, { concurrency: 1 }, async (job) => {
+        seen.push(job.data);
       });
-      await waitFor(() => jobs.getJobById(QUEUE, id!), (j) => j?.state === 'completed');
+      await waitFor(() => jobOf(jobs, id!), (j) => j?.state === 'completed');
       expect(seen).toEqual([{ durable: true }]);
       await jobs.offWork(QUEUE);
     });
   });
+
+  it('wakes an idle worker by NOTIFY: a job sent long before its next poll starts at once', async () => {
+    await withJobs(async (jobs) => {
+      const started: string[] = [];
+      await startWorker(jobs, QUEUE, { concurrency: 1, safetyPollSeconds: 120 }, async (job) => {
+        started.push(job.id);
+      });
+      // The worker's first fetch finds nothing; from then on only a notification can wake it early.
+      await waitFor(async () => jobs.getWipData().find((w) => w.name === QUEUE)?.lastFetchedOn ?? null, (at) => at !== null);
+      const id = await jobs.send(QUEUE, { n: 1 });
+      // Polling alone would take 120 s; 15 s is generous for a notification on a loaded host.
+      await waitFor(() => jobOf(jobs, id!), (j) => j?.state === 'completed', 15_000);
+      expect(started).toEqual([id]);
+      await jobs.offWork(QUEUE);
+    });
+  });
+
+  it('retries the job of a worker killed mid-job within 30 s (heartbeat), not after its expiry', async () => {
+    const fixture = fileURLToPath(new URL('./fixtures/stuck-worker.ts', import.meta.url));
+    const stuckSchema = uniqueService('kit_stuck');
+    const stuckQueue = 'stuck-queue';
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture, url, stuckSchema, stuckQueue], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const jobs = await createJobs({ database: { service: 'kit-test', schema: stuckSchema, databaseUrl: url } });
+    try {
+      await waitFor(async () => output, (o) => o.includes('ready'), 30_000);
+      await defineQueue(jobs, stuckQueue, { retryLimit: 2, retryDelay: 1, expireInSeconds: 3600 });
+      const id = (await jobs.send(stuckQueue, { n: 1 }))!;
+      await waitFor(async () => output, (o) => o.includes(`started ${id}`), 30_000);
+      child.kill('SIGKILL');
+      const killedAt = Date.now();
+      await new Promise((r) => child.once('exit', r));
+
+      const done: { id: string; retryCount: number }[] = [];
+      await startWorker(jobs, stuckQueue, { concurrency: 1 }, async (job) => {
+        done.push({ id: job.id, retryCount: job.retryCount });
+      });
+      const finished = await waitFor(async () => (await jobs.findJobs(stuckQueue, { id }))[0], (j) => j?.state === 'completed', 60_000);
+      // An hour of expiry would still hold it; the missing heartbeat freed it.
+      expect((finished!.completedOn!.getTime() - killedAt) / 1000).toBeLessThan(30);
+      expect((finished!.completedOn!.getTime() - killedAt) / 1000).toBeGreaterThanOrEqual(JOB_HEARTBEAT_SECONDS - 1);
+      expect(done).toEqual([{ id, retryCount: 1 }]);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await jobs.stop({ graceful: true, timeout: 5_000 });
+      await dropSchemas(url, [stuckSchema, `${stuckSchema}_jobs`]);
+    }
+  }, 90_000);
 });
