@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build what is stale (Turborepo cache), run every service and the gateway as separate
-// processes on 127.0.0.1, print the URL, stop everything on Ctrl-C or SIGTERM.
+// processes on 127.0.0.1 beside one embedded PostgreSQL server (unless DATABASE_URL), restart any that
+// exits unexpectedly, print the URL, stop everything on Ctrl-C or SIGTERM.
 // `npm run dev` (--dev): the same, plus TypeScript and Rspack watchers, services restarted on change
 // and the shell served with hot reload by Rspack's dev server in front of the gateway.
 import { spawnSync } from 'node:child_process';
@@ -62,7 +63,8 @@ if (dev) {
   );
   console.log(`\n  Atelier (dev, hot reload) is running at http://127.0.0.1:3000  (gateway ${product.url})\n`);
 } else {
-  console.log(`\n  Atelier is running at ${product.url}\n  Data: ${product.env.DATA_DIR}   Stop: Ctrl-C\n`);
+  const database = product.database ? `PostgreSQL ${product.env.DATA_DIR}/postgres (port ${product.database.port})` : 'DATABASE_URL';
+  console.log(`\n  Atelier is running at ${product.url}\n  Data: ${product.env.DATA_DIR}   Database: ${database}   Stop: Ctrl-C\n`);
 }
 
 let stopping = false;
@@ -77,11 +79,9 @@ async function shutdown(signal, exitCode = 0) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-// A process of the product that dies on its own takes the whole product down, loudly.
-for (const child of product.children) {
-  child.on('exit', (code, signal) => {
-    if (stopping || dev) return;
-    console.error(`${child.name} exited (${code ?? signal}); stopping the product.`);
-    void shutdown('child exit', 1);
-  });
-}
+// A process that crashed five times within a minute has stopped the product (and said why).
+void product.stopped.then(() => {
+  if (stopping) return;
+  stopping = true;
+  void stopAll([...(shellDevServer ? [shellDevServer] : []), ...watchers]).then(() => process.exit(1));
+});

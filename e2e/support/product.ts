@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // The supervisor `npm start` uses, so the tests run the product exactly as users do.
-import { freePort, startProduct } from '../../scripts/lib/processes.mjs';
+import { freePort, startProduct, type SupervisedProcess } from '../../scripts/lib/processes.mjs';
 
 export interface RunningProduct {
   url: string;
+  /** The supervised processes by name (`account`, `create`, `gateway`). */
+  processes: Map<string, SupervisedProcess>;
   stop: () => Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function startTestProduct(extraEnv: Record<string, string> = {}): P
   const product = await startProduct({ env, quiet: !process.env.E2E_VERBOSE });
   return {
     url: product.url,
+    processes: product.processes,
     stop: async () => {
       await product.stop();
       rmSync(dataDir, { recursive: true, force: true });

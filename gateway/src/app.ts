@@ -9,6 +9,7 @@ import { errorHandler, sendError } from './errors.js';
 import { healthRouter } from './health.js';
 import { mediaRouter } from './media/media-router.js';
 import { apiRouter } from './proxy/api-router.js';
+import { createServiceDirectory, type ServiceDirectory } from './proxy/service-directory.js';
 import { csrfGuard } from './security/csrf.js';
 import { headerHygiene } from './security/header-hygiene.js';
 import { securityHeaders } from './security/helmet.js';
@@ -32,21 +33,24 @@ export interface GatewayDeps {
 export type GatewayApp = Express & {
   /** Closes the pooled connections to the services (call after the HTTP server has closed). */
   closeUpstreams(): void;
+  /** Where the services are and which are down (updated by the supervisor of `npm start`). */
+  services: ServiceDirectory;
 };
 
 export function createApp(deps: GatewayDeps): GatewayApp {
   const { config, logger } = deps;
   const clock = deps.clock ?? Date.now;
+  const services = createServiceDirectory(config.services);
   const sessions =
     deps.sessionResolver ??
     createSessionResolver({
-      accountUrl: config.services.account,
+      accountUrl: () => services.url('account'),
       identitySecret: config.identitySecret,
       ttlMs: config.sessionCacheTtlMs,
       clock,
       logger,
     });
-  const api = apiRouter({ config, logger, sessions, clock });
+  const api = apiRouter({ config, logger, sessions, services, clock });
 
   const app = express() as GatewayApp;
   app.disable('x-powered-by');
@@ -63,7 +67,7 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   );
   app.use(headerHygiene(config.publicUrl));
   app.use(securityHeaders(config));
-  app.use(healthRouter(config));
+  app.use(healthRouter(services));
   // Cross-site POST/PUT/PATCH/DELETE and non-JSON/multipart bodies stop here, for every service.
   app.use('/api', csrfGuard(config.publicUrl));
   // No body parser anywhere before this: request bodies stream to the services untouched.
@@ -79,5 +83,6 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   app.use(errorHandler(logger));
 
   app.closeUpstreams = api.close;
+  app.services = services;
   return app;
 }

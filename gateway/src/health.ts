@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import type { GatewayConfig } from './config.js';
 import { READY_CHECK_TIMEOUT_MS } from './constants.js';
+import type { ServiceDirectory } from './proxy/service-directory.js';
 
 async function isUp(baseUrl: string): Promise<boolean> {
   try {
@@ -13,7 +13,7 @@ async function isUp(baseUrl: string): Promise<boolean> {
 }
 
 /** `/healthz`: the process answers. `/readyz`: every configured service answers its own /healthz. */
-export function healthRouter(config: GatewayConfig): Router {
+export function healthRouter(directory: ServiceDirectory): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -21,7 +21,7 @@ export function healthRouter(config: GatewayConfig): Router {
   });
   router.get('/readyz', async (_req, res) => {
     const checks = await Promise.all(
-      Object.entries(config.services).map(async ([name, url]) => [name, (await isUp(url)) ? 'up' : 'down'] as const),
+      directory.entries().map(async ([name, url]) => [name, (await isUp(url)) ? 'up' : 'down'] as const),
     );
     const services = Object.fromEntries(checks);
     const ready = checks.every(([, state]) => state === 'up');

@@ -1,4 +1,5 @@
-import { ConfigError, createLogger } from '@atelier/kit';
+import { ConfigError, createLogger, onSupervisorMessage, reportListening, stopWhenSupervisorLeaves } from '@atelier/kit';
+import { SERVICE_NAMES, type ServiceName } from './constants.js';
 import { createApp } from './app.js';
 import { loadGatewayConfig } from './config.js';
 import { createGatewayServer } from './http-server.js';
@@ -24,6 +25,14 @@ const server = createGatewayServer(app);
 
 server.listen(config.port, config.host, () => {
   logger.info({ url: `http://${config.host}:${config.port}`, publicUrl: config.publicUrl.href }, 'gateway listening');
+  reportListening(server);
+});
+
+// The supervisor of `npm start` says where a restarted service is and when one is down.
+onSupervisorMessage((message) => {
+  if (message.type !== 'service' || !SERVICE_NAMES.includes(message.name as ServiceName)) return;
+  app.services.update(message.name as ServiceName, { url: message.url, up: message.up });
+  logger.info({ service: message.name, url: message.url, up: message.up }, 'service route updated');
 });
 
 let stopping = false;
@@ -45,3 +54,4 @@ function shutdown(signal: string): void {
 
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
+stopWhenSupervisorLeaves(shutdown);

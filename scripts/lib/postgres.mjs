@@ -8,7 +8,7 @@
 // root the server runs as the `postgres` user, created when missing (what `createPostgresUser` does).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createServer } from 'node:net';
@@ -148,18 +148,31 @@ async function initialise(binaries, dataDir, password, { fast, user }) {
   }
 }
 
-/** Is this directory reachable by the server's user (as root, every parent must be searchable)? */
+const reachableByServer = (dir) => {
+  try {
+    execFileSync('runuser', ['-u', 'postgres', '--', 'test', '-x', dir], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * As root the server runs as `postgres`, which must be able to enter the folder holding its data. A
+ * data folder of our own made private (mkdtemp makes 0700) gets the search bit for others (enter,
+ * not list); a parent we do not own is left alone and named in the error.
+ */
 function assertReachable(dataDir, user) {
   if (user.uid === undefined) return;
   const parent = dirname(dataDir);
-  try {
-    execFileSync('runuser', ['-u', 'postgres', '--', 'test', '-x', parent], { stdio: 'ignore' });
-  } catch {
-    throw new Error(
-      `PostgreSQL runs as the postgres user (the machine's user is root) and cannot reach ${parent}. ` +
-        'Set DATA_DIR to a folder every user can enter (for example under /srv or /tmp), or set DATABASE_URL.',
-    );
-  }
+  if (reachableByServer(parent)) return;
+  const mode = statSync(parent).mode;
+  if ((mode & 0o001) === 0) chmodSync(parent, (mode & 0o7777) | 0o001);
+  if (reachableByServer(parent)) return;
+  throw new Error(
+    `PostgreSQL runs as the postgres user (the machine's user is root) and cannot reach ${parent}. ` +
+      'Set DATA_DIR to a folder every user can enter (for example under /srv or /tmp), or set DATABASE_URL.',
+  );
 }
 
 /**
@@ -240,6 +253,17 @@ function launch(binaries, { dataDir, port, password, fast, detached, maxConnecti
   pipeLines(child.stderr);
 
   const exited = new Promise((resolveExit) => child.once('exit', (code, signal) => resolveExit({ code, signal })));
+  // A detached server outlives a supervisor killed outright. A tiny watchdog reads a pipe from this
+  // process and, when the pipe closes (this process is gone, however it died), stops the server.
+  let watchdog = null;
+  if (detached && process.platform !== 'win32') {
+    watchdog = spawn('sh', ['-c', `read _; kill -INT ${child.pid} 2>/dev/null`], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+    watchdog.on('error', () => undefined);
+    watchdog.stdin.on('error', () => undefined);
+    watchdog.unref();
+    watchdog.stdin.unref?.();
+    exited.then(() => watchdog?.kill());
+  }
   const stop = async ({ timeoutMs = 15_000 } = {}) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit

@@ -1,10 +1,12 @@
-// Small process supervisor shared by `npm start`, `npm run dev`, the end-to-end tests and the benchmarks.
+// The product's processes, shared by `npm start`, `npm run dev`, the end-to-end tests and the benchmarks:
+// one PostgreSQL server (unless DATABASE_URL), every service and the gateway, each supervised.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startEmbeddedPostgres } from './postgres.mjs';
+import { CRASH_WINDOW_MS, MAX_CRASHES, SupervisedProcess } from './supervisor.mjs';
 
 export { freePort };
 
@@ -40,16 +42,16 @@ export function loadSecrets(dataDir) {
 }
 
 /**
- * Computes the environment of every process of the product. Ports of services are taken from
- * `<NAME>_PORT` when set, else free ports are picked so several copies can run side by side (tests).
+ * The environment every process of the product shares. Service ports come from `<NAME>_PORT` when
+ * set; otherwise each service is started on port 0 and tells the supervisor which port the OS gave it.
  */
-export async function productEnvironment(baseEnv = process.env) {
+export function productEnvironment(baseEnv = process.env) {
   const dataDir = resolve(baseEnv.DATA_DIR ?? join(repoRoot, '.data'));
   mkdirSync(dataDir, { recursive: true });
   const secrets = loadSecrets(dataDir);
   const port = Number(baseEnv.PORT ?? 8080);
   const host = baseEnv.HOST ?? '127.0.0.1';
-  const shared = {
+  return {
     ...baseEnv,
     DATA_DIR: dataDir,
     HOST: host,
@@ -57,16 +59,9 @@ export async function productEnvironment(baseEnv = process.env) {
     IDENTITY_SECRET: baseEnv.IDENTITY_SECRET ?? secrets.IDENTITY_SECRET,
     PUBLIC_URL: baseEnv.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
   };
-  for (const service of SERVICES) {
-    const portKey = `${service.envPrefix}_PORT`;
-    const servicePort = shared[portKey] ? Number(shared[portKey]) : await freePort();
-    shared[portKey] = String(servicePort);
-    shared[`${service.envPrefix}_URL`] ??= `http://127.0.0.1:${servicePort}`;
-  }
-  return shared;
 }
 
-/** Spawns a child whose output lines are prefixed with its name. */
+/** Spawns a child whose output lines are prefixed with its name (watchers of `npm run dev`). */
 export function startProcess(name, command, args, { env, cwd = repoRoot, quiet = false } = {}) {
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = `[${name}] `;
@@ -121,44 +116,186 @@ export async function stopAll(children, graceMs = 10_000) {
   );
 }
 
+const supervisorLog = (quiet) => (message) => {
+  if (!quiet) process.stderr.write(`[supervisor] ${message}\n`);
+};
+
 /**
- * Starts every service and then the gateway from their builds; resolves when the gateway is ready.
- * Returns `{ url, children, env, stop }`.
+ * The embedded PostgreSQL server, restarted on the same port if it stops on its own (the services'
+ * pools reconnect). Five stops within a minute are fatal like any other process's.
  */
-export async function startProduct({ env: baseEnv = process.env, quiet = false, watch = false } = {}) {
-  const env = await productEnvironment(baseEnv);
-  const nodeArgs = watch ? ['--watch'] : [];
-  const children = [];
-  let database = null;
-  const stop = async () => {
-    await stopAll(children);
-    await database?.stop();
+async function superviseDatabase({ dataDir, password, quiet, onFatal }) {
+  const log = supervisorLog(quiet);
+  const recent = [];
+  const pgLog = (line) => {
+    recent.push(line);
+    if (recent.length > 40) recent.shift();
+    // Problems only; the readiness probe's "starting up" refusals are expected.
+    if (!quiet && /\b(WARNING|ERROR|FATAL|PANIC):/.test(line) && !/is (starting up|shutting down)/.test(line)) {
+      process.stderr.write(`[postgres] ${line}\n`);
+    }
   };
+  const options = { dataDir, password, database: 'atelier', detached: true, log: pgLog };
+  let server = await startEmbeddedPostgres(options);
+  let stopping = false;
+  const crashes = [];
+  const watch = (current) => {
+    current.exited.then(async ({ code, signal }) => {
+      if (stopping || current !== server) return;
+      const now = Date.now();
+      crashes.push(now);
+      while (crashes.length && now - crashes[0] > CRASH_WINDOW_MS) crashes.shift();
+      if (crashes.length >= MAX_CRASHES) {
+        onFatal(`postgres exited unexpectedly ${MAX_CRASHES} times within a minute; stopping Atelier.\n  Last lines of postgres:\n${recent.slice(-20).map((l) => `    ${l}`).join('\n')}`);
+        return;
+      }
+      log(`postgres exited unexpectedly (${code ?? signal}); restarting it on port ${server.port}`);
+      try {
+        server = await startEmbeddedPostgres({ ...options, port: server.port });
+        log(`postgres is back on port ${server.port}`);
+        watch(server);
+      } catch (error) {
+        onFatal(`postgres could not be restarted: ${error.message}`);
+      }
+    });
+  };
+  watch(server);
+  return {
+    get url() {
+      return server.url;
+    },
+    get port() {
+      return server.port;
+    },
+    get pid() {
+      return server.pid;
+    },
+    async stop() {
+      stopping = true;
+      await server.stop();
+    },
+  };
+}
+
+/**
+ * Starts the product and resolves when the gateway is ready: the database (embedded unless
+ * DATABASE_URL), every service, then the gateway, each as a supervised process on 127.0.0.1.
+ * A process that exits on its own is restarted with backoff; five crashes of one process within a
+ * minute stop everything and call `onFatal(message)` (default: print it). `watch` (npm run dev)
+ * runs the processes under `node --watch` instead, restarted on change but not supervised.
+ * Returns `{ url, env, stop, processes, database, stopped }`; `stopped` resolves after a fatal stop.
+ */
+export async function startProduct({ env: baseEnv = process.env, quiet = false, watch = false, onFatal } = {}) {
+  const env = productEnvironment(baseEnv);
+  const log = supervisorLog(quiet);
+  const processes = new Map();
+  let database = null;
+  let stopping = null;
+  let reportFatal;
+  const stopped = new Promise((resolveStopped) => (reportFatal = resolveStopped));
+
+  const stop = () =>
+    (stopping ??= (async () => {
+      const gateway = processes.get('gateway');
+      for (const p of processes.values()) p.stopping = true;
+      await gateway?.stop();
+      await Promise.all([...processes.values()].filter((p) => p !== gateway).map((p) => p.stop()));
+      await database?.stop();
+    })());
+
+  const fatal = (message) => {
+    if (stopping) return;
+    (onFatal ?? ((m) => console.error(`[supervisor] ${m}`)))(message);
+    void stop().then(() => reportFatal(message));
+  };
+
   try {
     if (!env.DATABASE_URL) {
       // One PostgreSQL server for every service (each keeps its own schema), data in DATA_DIR/postgres.
-      database = await startEmbeddedPostgres({
+      database = await superviseDatabase({
         dataDir: join(env.DATA_DIR, 'postgres'),
         password: loadSecrets(env.DATA_DIR).POSTGRES_PASSWORD,
-        database: 'atelier',
-        detached: true,
-        log: quiet ? undefined : (line) => /\b(WARNING|ERROR|FATAL|PANIC):/.test(line) && process.stderr.write(`[postgres] ${line}\n`),
+        quiet,
+        onFatal: fatal,
       });
       env.DATABASE_URL = database.url;
     }
+
+    const nodeArgs = watch ? ['--watch'] : [];
+    const gatewayHolder = { current: null };
+    const serviceUrl = (name) => {
+      const service = SERVICES.find((s) => s.name === name);
+      return env[`${service.envPrefix}_URL`];
+    };
+
     for (const service of SERVICES) {
-      const child = startProcess(service.name, process.execPath, [...nodeArgs, join(service.dir, 'dist/server.js')], {
-        env,
+      const portKey = `${service.envPrefix}_PORT`;
+      const urlKey = `${service.envPrefix}_URL`;
+      const fixedPort = baseEnv[portKey];
+      const external = baseEnv[urlKey] && !fixedPort;
+      if (external) continue; // pointed at a service running elsewhere
+      if (watch && !fixedPort) env[portKey] = String(await freePort()); // node --watch cannot report a port
+      const supervised = new SupervisedProcess({
+        name: service.name,
+        command: process.execPath,
+        args: [...nodeArgs, join(service.dir, 'dist/server.js')],
+        cwd: repoRoot,
         quiet,
+        log,
+        ...(watch ? { readyUrl: `http://127.0.0.1:${env[portKey]}/healthz` } : {}),
+        env: (self) => ({
+          ...env,
+          // First start: the configured port or any free one; a restart: the port it had.
+          [portKey]: self.port !== undefined ? String(self.port) : (env[portKey] ?? '0'),
+          ...(self.port !== undefined ? { ATELIER_PORT_FALLBACK: '1' } : {}),
+        }),
       });
-      children.push(child);
-      await waitForHttp(`${env[`${service.envPrefix}_URL`]}/healthz`, { child });
+      processes.set(service.name, supervised);
+      const port = await supervised.start();
+      env[urlKey] = `http://127.0.0.1:${port}`;
+      supervised.on('down', () => gatewayHolder.current?.send({ type: 'service', name: service.name, url: serviceUrl(service.name), up: false }));
+      supervised.on('up', (newPort) => {
+        const url = `http://127.0.0.1:${newPort}`;
+        const moved = url !== env[urlKey];
+        env[urlKey] = url;
+        gatewayHolder.current?.send({ type: 'service', name: service.name, url, up: true });
+        // Another service that calls this one was started with its old address: restart it too.
+        if (moved) {
+          for (const other of processes.values()) {
+            if (other !== supervised && other.name !== 'gateway' && other.child) {
+              log(`${service.name} moved to port ${newPort}; restarting ${other.name}, which calls it`);
+              other.child.kill('SIGTERM');
+            }
+          }
+        }
+      });
+      supervised.on('fatal', fatal);
     }
-    const gateway = startProcess('gateway', process.execPath, [...nodeArgs, 'gateway/dist/server.js'], { env, quiet });
-    children.push(gateway);
-    const url = `http://127.0.0.1:${env.PORT}`;
-    await waitForHttp(`${url}/readyz`, { child: gateway });
-    return { url, children, env, stop, database };
+
+    const gateway = new SupervisedProcess({
+      name: 'gateway',
+      command: process.execPath,
+      args: [...nodeArgs, 'gateway/dist/server.js'],
+      cwd: repoRoot,
+      quiet,
+      log,
+      ...(watch ? { readyUrl: `http://127.0.0.1:${env.PORT}/healthz` } : {}),
+      env: () => ({ ...env }),
+    });
+    gatewayHolder.current = gateway;
+    processes.set('gateway', gateway);
+    gateway.on('fatal', fatal);
+    // A restarted gateway reads the services' current addresses from its environment; tell it which are down.
+    gateway.on('up', () => {
+      for (const service of SERVICES) {
+        const p = processes.get(service.name);
+        if (p && !p.child?.connected) gateway.send({ type: 'service', name: service.name, url: serviceUrl(service.name), up: false });
+      }
+    });
+    const port = await gateway.start();
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${url}/readyz`, { child: gateway.child });
+    return { url, env, stop, processes, database, stopped };
   } catch (error) {
     await stop();
     throw error;

@@ -93,21 +93,40 @@ describe('routing', () => {
     expect(res.body).toEqual({ error: 'Service unavailable: billing' });
   });
 
-  it('answers 502 JSON when the upstream is down', async () => {
+  it('answers 503 JSON with Retry-After when the upstream is not running, and other routes keep working', async () => {
     const local = createApp({
       config: testConfig({ ACCOUNT_URL: account.url, CREATE_URL: await deadUrl(), GATEWAY_ROUTES: ROUTES }),
       logger: silentLogger,
     });
-    const res = await request(local).get('/api/echo').expect(502);
+    const res = await request(local).get('/api/echo').expect(503);
     expect(res.body).toEqual({ error: 'Service unavailable: create' });
+    expect(res.headers['retry-after']).toBe('5');
+    await request(local).get('/api/auth/user').expect(200);
+    await request(local).get('/healthz').expect(200);
     local.closeUpstreams();
+  });
+
+  it('follows the supervisor: a service reported down answers 503 at once, and a restarted one on a new port is reached', async () => {
+    const res1 = await request(app).get('/api/echo/a').expect(200);
+    expect(res1.body).toMatchObject({ service: 'create' });
+    app.services.update('create', { up: false });
+    const down = await request(app).get('/api/echo/a').expect(503);
+    expect(down.body).toEqual({ error: 'Service unavailable: create' });
+    expect(down.headers['retry-after']).toBe('5');
+    expect(create.received).toHaveLength(1);
+    // The restarted service listens elsewhere; the route follows it.
+    const moved = await startEchoService('create-moved');
+    app.services.update('create', { url: moved.url, up: true });
+    const back = await request(app).get('/api/echo/b').expect(200);
+    expect(back.body).toMatchObject({ service: 'create-moved', url: '/api/echo/b' });
+    await request(app).get('/api/echo/deep/x').expect(200);
   });
 
   it('logs the failed upstream call without secret query values (an OIDC callback while account is down)', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
     const local = createApp({ config: testConfig({ ACCOUNT_URL: await deadUrl() }), logger });
-    await request(local).get('/api/auth/callback?code=sekrit-code&state=st4te').expect(502);
+    await request(local).get('/api/auth/callback?code=sekrit-code&state=st4te').expect(503);
     const logged = lines.join('\n');
     expect(logged).toContain('upstream failed');
     expect(logged).not.toContain('sekrit-code');

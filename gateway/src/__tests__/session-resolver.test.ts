@@ -19,7 +19,7 @@ async function setup(expiresInMs = 3_600_000) {
     new Map([[COOKIE, { userId: 'u1', expiresAt: new Date(clock.now + expiresInMs).toISOString() }]]),
   );
   const resolver = createSessionResolver({
-    accountUrl: account.url,
+    accountUrl: () => account.url,
     identitySecret: SECRET,
     ttlMs: 30_000,
     clock: clock.read,
@@ -95,8 +95,9 @@ describe('session resolver', () => {
   it('treats an unreachable account as signed out without caching the failure', async () => {
     const clock = fakeClock();
     let hops = 0;
+    const dead = await deadUrl();
     const resolver = createSessionResolver({
-      accountUrl: await deadUrl(),
+      accountUrl: () => dead,
       identitySecret: SECRET,
       ttlMs: 30_000,
       clock: clock.read,
@@ -119,7 +120,7 @@ describe('session resolver', () => {
   it('keeps the cache bounded, dropping the least recently used', async () => {
     const { account } = await setup();
     const resolver = createSessionResolver({
-      accountUrl: account.url,
+      accountUrl: () => account.url,
       identitySecret: SECRET,
       ttlMs: 30_000,
       clock: Date.now,

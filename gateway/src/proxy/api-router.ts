@@ -9,7 +9,8 @@ import { sendError } from '../errors.js';
 import { readSessionCookie } from '../session/cookies.js';
 import type { ResolvedSession, SessionResolver } from '../session/session-resolver.js';
 import { createRouteTable, isUnder } from './route-table.js';
-import { createServiceProxy } from './service-proxy.js';
+import type { ServiceDirectory } from './service-directory.js';
+import { createServiceProxy, sendServiceDown } from './service-proxy.js';
 import type { ServiceProxy } from './service-proxy.js';
 
 /** `.` and `..` segments (plain or percent-encoded) could climb out of /api upstream; refuse them. */
@@ -28,13 +29,22 @@ export function apiRouter(deps: {
   config: GatewayConfig;
   logger: Logger;
   sessions: SessionResolver;
+  services: ServiceDirectory;
   clock: () => number;
 }): { router: Router; close(): void } {
-  const { config, logger, sessions, clock } = deps;
+  const { config, logger, sessions, services, clock } = deps;
   const matchRoute = createRouteTable(config.routes);
-  const proxies = new Map<ServiceName, ServiceProxy>();
-  for (const [name, target] of Object.entries(config.services) as [ServiceName, string][]) {
-    proxies.set(name, createServiceProxy({ name, target, timeoutMs: config.upstreamTimeoutMs, logger }));
+  // One proxy (and keep-alive pool) per service, made again when the service moves to another URL.
+  const proxies = new Map<ServiceName, { target: string; proxy: ServiceProxy }>();
+  function proxyFor(name: ServiceName): ServiceProxy | null {
+    const target = services.url(name);
+    if (!target) return null;
+    const known = proxies.get(name);
+    if (known?.target === target) return known.proxy;
+    known?.proxy.close();
+    const proxy = createServiceProxy({ name, target, timeoutMs: config.upstreamTimeoutMs, logger });
+    proxies.set(name, { target, proxy });
+    return proxy;
   }
 
   async function sessionOf(req: Request, path: string): Promise<ResolvedSession | null> {
@@ -61,9 +71,13 @@ export function apiRouter(deps: {
       sendError(res, 404, 'Not found');
       return;
     }
-    const proxy = proxies.get(route.service);
+    const proxy = proxyFor(route.service);
     if (!proxy) {
       sendError(res, 502, `Service unavailable: ${route.service}`);
+      return;
+    }
+    if (services.isDown(route.service)) {
+      sendServiceDown(res, route.service);
       return;
     }
     const session = await sessionOf(req, path);
@@ -80,5 +94,5 @@ export function apiRouter(deps: {
     proxy(req, res);
   });
 
-  return { router, close: () => proxies.forEach((proxy) => proxy.close()) };
+  return { router, close: () => proxies.forEach(({ proxy }) => proxy.close()) };
 }

@@ -12,13 +12,27 @@ export interface ServiceProxy {
 }
 
 const timedOut = new WeakSet<http.IncomingMessage>();
+/** Connection failures that mean the service is not running (being restarted, or stopped). */
+const NOT_RUNNING = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** Seconds a client is asked to wait before trying a service that is down again. */
+export const SERVICE_DOWN_RETRY_AFTER_S = 5;
+
+/** 503 with Retry-After: the service exists but is not running right now. */
+export function sendServiceDown(res: Response, name: string): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.setHeader('Retry-After', String(SERVICE_DOWN_RETRY_AFTER_S));
+  sendError(res, 503, `Service unavailable: ${name}`);
+}
 /** Hop-by-hop headers belong to the client's connection, not to the pooled upstream one. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te'];
 
 /**
  * One proxy per service, made once at start: a keep-alive agent, the upstream timeout, no body
- * parsing (the request streams through as it arrives). Failures become `{ error }` JSON:
- * 504 when the upstream is too slow, 502 when it cannot be reached.
+ * parsing (the request streams through as it arrives). Failures become `{ error }` JSON: 504 when
+ * the upstream is too slow, 503 with Retry-After when it is not running, 502 for anything else.
  */
 export function createServiceProxy(options: {
   name: string;
@@ -52,6 +66,7 @@ export function createServiceProxy(options: {
         }
         logger.warn({ err: { message: err.message, code }, service: name, url: redactUrl(req.originalUrl) }, 'upstream failed');
         if (isTimeout) sendError(res, 504, `Upstream timeout: ${name}`);
+        else if (code && NOT_RUNNING.has(code)) sendServiceDown(res, name);
         else sendError(res, 502, `Service unavailable: ${name}`);
       },
     },

@@ -26,7 +26,8 @@ export interface SessionResolver {
 }
 
 export interface SessionResolverOptions {
-  accountUrl: string | undefined;
+  /** The account service's base URL, read at each ask (it follows a restarted service). */
+  accountUrl: () => string | undefined;
   identitySecret: string;
   ttlMs: number;
   clock: () => number;
@@ -49,13 +50,14 @@ class AccountUnavailable extends Error {}
  * Concurrent misses for one cookie share a single request.
  */
 export function createSessionResolver(options: SessionResolverOptions): SessionResolver {
-  const { accountUrl, identitySecret, ttlMs, clock, logger } = options;
+  const { identitySecret, ttlMs, clock, logger } = options;
   const cache = new ExpiringLru<string, ResolvedSession | null>(options.maxEntries ?? SESSION_CACHE_MAX_ENTRIES, clock);
   const inFlight = new Map<string, Promise<ResolvedSession | null>>();
   // The cache is keyed by the hash so raw cookie values are not kept in memory.
   const keyOf = (cookie: string) => createHash('sha256').update(cookie).digest('hex');
 
   async function ask(cookie: string): Promise<ResolvedSession | null> {
+    const accountUrl = options.accountUrl();
     if (!accountUrl) throw new AccountUnavailable('ACCOUNT_URL is not configured');
     let response: Response;
     try {

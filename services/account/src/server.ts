@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { createLogger, listen, openDatabase, runService } from '@atelier/kit';
 import { createApp } from './app.js';
 import { loadAccountConfig } from './config.js';
@@ -14,7 +15,7 @@ await runService({
       migrationsFolder,
     });
     const server = await listen(createApp({ config, database, logger }), { port: config.port, host: config.host });
-    logger.info({ url: `http://${config.host}:${config.port}`, devLogin: config.devLogin }, 'account listening');
+    logger.info({ url: `http://${config.host}:${(server.address() as AddressInfo).port}`, devLogin: config.devLogin }, 'account listening');
     return { server, database, logger };
   },
 });

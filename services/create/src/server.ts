@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { createLogger, listen, openDatabase, runService } from '@atelier/kit';
 import { createService } from './app.js';
 import { loadCreateConfig } from './config.js';
@@ -16,7 +17,7 @@ await runService({
     });
     const service = await createService({ config, database, logger });
     const server = await listen(service.app, { port: config.port, host: config.host });
-    logger.info({ url: `http://${config.host}:${config.port}`, devTools: config.devTools }, 'create listening');
+    logger.info({ url: `http://${config.host}:${(server.address() as AddressInfo).port}`, devTools: config.devTools }, 'create listening');
     return { server, database, logger, jobs: { stop: (options) => service.stop({ timeoutMs: options?.timeout }) } };
   },
 });

@@ -8,6 +8,7 @@ export * from './identity.js';
 export * from './database.js';
 export * from './jobs.js';
 export * from './server.js';
+export * from './supervision.js';
 export * from './media/keys.js';
 export * from './media/range.js';
 export * from './media/types.js';

@@ -1,10 +1,44 @@
-import { pino, type Logger } from 'pino';
+import { writeSync } from 'node:fs';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Standard output written synchronously, line by line. A full pipe (EAGAIN) is waited out briefly;
+ * a pipe whose reader is gone (EPIPE: the supervisor was killed) drops the logs from then on. pino's
+ * own destination retries a broken pipe forever, which left a service that lost its supervisor
+ * unable to exit.
+ */
+export function stdoutSink(fd = 1): DestinationStream {
+  let broken = false;
+  return {
+    write(line: string) {
+      if (broken) return;
+      let bytes = Buffer.from(line);
+      let waits = 0;
+      while (bytes.length > 0) {
+        try {
+          bytes = bytes.subarray(writeSync(fd, bytes));
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if ((code === 'EAGAIN' || code === 'EBUSY') && waits < 500) {
+            waits += 1;
+            Atomics.wait(pause, 0, 0, 10);
+            continue;
+          }
+          broken = true;
+          return;
+        }
+      }
+    },
+  };
+}
+
 /** JSON logs to stdout, one logger per process, named after the service. */
 export function createLogger(name: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({ name, level, base: { service: name }, timestamp: pino.stdTimeFunctions.isoTime });
+  return pino({ name, level, base: { service: name }, timestamp: pino.stdTimeFunctions.isoTime }, stdoutSink());
 }
 
 /** pino-http serializers for one short request line: no headers (they carry cookies), secrets out of the URL. */

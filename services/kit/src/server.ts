@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { RequestListener } from 'node:http';
 import { ConfigError } from './config.js';
 import type { Logger } from './logger.js';
+import { portFallbackAllowed, reportListening, stopWhenSupervisorLeaves } from './supervision.js';
 
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
@@ -24,17 +25,31 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   );
 }
 
-/** Creates the HTTP server for an app and resolves once it listens. */
-export function listen(app: RequestListener, { port, host }: { port: number; host: string }): Promise<http.Server> {
-  const server = http.createServer(app);
-  server.on('clientError', answerClientError);
+function bind(server: http.Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
-      resolve(server);
+      resolve();
     });
   });
+}
+
+/**
+ * Creates the HTTP server for an app and resolves once it listens. Port 0 lets the OS choose (the
+ * supervisor learns the port from `reportListening`); a supervised restart whose old port was taken
+ * meanwhile falls back to any free port.
+ */
+export async function listen(app: RequestListener, { port, host }: { port: number; host: string }): Promise<http.Server> {
+  const server = http.createServer(app);
+  server.on('clientError', answerClientError);
+  try {
+    await bind(server, port, host);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0 || !portFallbackAllowed()) throw error;
+    await bind(server, 0, host);
+  }
+  return server;
 }
 
 /** Something that stops with pg-boss's signature, e.g. the `Jobs` of `createJobs`. */
@@ -107,6 +122,7 @@ export async function runService({ name, logger: givenLogger, start, graceMs = D
     process.exit(1);
   }
   logger ??= running.logger;
+  reportListening(running.server);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -128,4 +144,5 @@ export async function runService({ name, logger: givenLogger, start, graceMs = D
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  stopWhenSupervisorLeaves(stop);
 }
