@@ -67,7 +67,7 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   );
   app.use(headerHygiene(config.publicUrl));
   app.use(securityHeaders(config));
-  app.use(healthRouter(services));
+  app.use(healthRouter(services, { details: !config.production }));
   // Cross-site POST/PUT/PATCH/DELETE and non-JSON/multipart bodies stop here, for every service.
   app.use('/api', csrfGuard(config.publicUrl));
   // No body parser anywhere before this: request bodies stream to the services untouched.
@@ -76,9 +76,9 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   // the browser accepts it; media (images, video with ranges) and the API's streams are left as they are.
   // A range request gets its bytes as they are: Content-Range counts the file's own bytes, not gzip's.
   const compress = compression({ threshold: 1024, filter: (req, res) => !req.headers.range && compression.filter(req, res) });
-  app.use('/mf', compress, remotesRouter(config.remotes));
+  app.use('/mf', compress, remotesRouter(config.remotes, { serveSourceMaps: config.serveSourceMaps }));
   app.use('/media', mediaRouter(deps.mediaStore ?? createMediaStore(config.media)));
-  app.use(compress, shellStatic(config.shellDir));
+  app.use(compress, shellStatic(config.shellDir, { serveSourceMaps: config.serveSourceMaps }));
   app.use((_req, res) => sendError(res, 404, 'Not found'));
   app.use(errorHandler(logger));
 

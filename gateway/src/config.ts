@@ -52,6 +52,9 @@ const schema = z.object({
   REMOTE_MF_PRICING_URL: optionalUrl(),
   REMOTE_MF_PRICING_DIR: z.string().optional(),
   LOG_LEVEL: env.logLevel(),
+  NODE_ENV: z.string().default('development'),
+  /** Serve the builds' source maps (`*.map`) in production too; off by default there. */
+  SERVE_SOURCE_MAPS: env.flag(),
   // The shell's build-time third parties (shell/shell-config.ts): the gateway's CSP must let them load.
   ATELIER_SCENE_SCRIPT_URL: z.string().trim().url().startsWith('https://', 'must be an https:// URL').optional().or(z.literal('')),
   ATELIER_GA_MEASUREMENT_ID: z.string().trim().optional(),
@@ -107,6 +110,9 @@ export interface GatewayConfig {
   shellDir: string;
   remotes: RemoteConfig[];
   logLevel: GatewayEnv['LOG_LEVEL'];
+  /** NODE_ENV=production: no source maps and no /readyz details for the public. */
+  production: boolean;
+  serveSourceMaps: boolean;
   /**
    * The third parties the shell is built to load: the scene script (its exact URL, and the origins its
    * runtime fetches scene files, textures and fonts from) and the analytics tag.
@@ -171,6 +177,8 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
     shellDir: resolve(e.SHELL_DIR ?? join(REPO_ROOT, 'shell', 'dist')),
     remotes,
     logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === 'production',
+    serveSourceMaps: e.SERVE_SOURCE_MAPS ?? e.NODE_ENV !== 'production',
     thirdParties: {
       ...(e.ATELIER_SCENE_SCRIPT_URL ? { sceneScript: new URL(e.ATELIER_SCENE_SCRIPT_URL).href } : {}),
       // The script's own origin, plus any the scene service serves its files from.

@@ -33,6 +33,12 @@ export const DEFAULT_ROUTES: Readonly<Record<string, ServiceName>> = {
 
 /** The route that ends a session: its cache entry is evicted before the request is proxied. */
 export const LOGOUT_PATH = '/api/logout';
+/**
+ * Routes that end the session the browser presents: signing out, and signing in again (account
+ * replaces the old session with a new one). The old cookie must stop working at once, so its cache
+ * entry is evicted around the request like logout's.
+ */
+export const SESSION_ENDING_PATHS = [LOGOUT_PATH, '/api/dev-login', '/api/auth/callback'] as const;
 
 /** Remotes: folder name, MF container name and the env prefix of REMOTE_<NAME>_URL / _DIR. */
 export const REMOTES = [

@@ -12,8 +12,11 @@ async function isUp(baseUrl: string): Promise<boolean> {
   }
 }
 
-/** `/healthz`: the process answers. `/readyz`: every configured service answers its own /healthz. */
-export function healthRouter(directory: ServiceDirectory): Router {
+/**
+ * `/healthz`: the process answers. `/readyz`: every configured service answers its own /healthz;
+ * which service is down is told only with `details` (not to the public in production).
+ */
+export function healthRouter(directory: ServiceDirectory, { details = true } = {}): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -26,7 +29,7 @@ export function healthRouter(directory: ServiceDirectory): Router {
     const services = Object.fromEntries(checks);
     const ready = checks.every(([, state]) => state === 'up');
     res.setHeader('Cache-Control', 'no-store');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', services });
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', ...(details ? { services } : {}) });
   });
   router.all(['/healthz', '/readyz'], (_req, res) => {
     res.setHeader('Allow', 'GET, HEAD');

@@ -29,4 +29,13 @@ describe('health', () => {
     const res = await request(app).get('/readyz').expect(503);
     expect(res.body).toEqual({ status: 'unavailable', services: { account: 'up', canvas: 'down' } });
   });
+
+  it('/readyz tells the public only its status in production', async () => {
+    const account = await startFakeAccount();
+    const app = createApp({
+      config: testConfig({ ACCOUNT_URL: account.url, CANVAS_URL: await deadUrl(), NODE_ENV: 'production' }),
+      logger: silentLogger,
+    });
+    expect((await request(app).get('/readyz').expect(503)).body).toEqual({ status: 'unavailable' });
+  });
 });

@@ -238,6 +238,21 @@ describe('identity', () => {
     expect(after.body.headers[IDENTITY_HEADER]).toBeUndefined();
   });
 
+  it('evicts the old session when the browser signs in again, so the old cookie stops working at once', async () => {
+    for (const [path, old] of [
+      ['/api/dev-login', cookieValue('d')],
+      ['/api/auth/callback?code=c&state=s', cookieValue('c')],
+    ] as const) {
+      account.sessions.set(old, { userId: 'user-1', expiresAt: inAnHour() });
+      const before = await request(app).get('/api/echo').set('cookie', `atelier_sid=${old}`).expect(200);
+      expect(before.body.headers[IDENTITY_HEADER]).toBeDefined();
+      account.sessions.delete(old); // account ends the presented session when it starts the new one
+      await request(app).get(path).set('cookie', `atelier_sid=${old}`).expect(200);
+      const after = await request(app).get('/api/echo').set('cookie', `atelier_sid=${old}`).expect(200);
+      expect(after.body.headers[IDENTITY_HEADER], path).toBeUndefined();
+    }
+  });
+
   it('goes on as signed out when account is down', async () => {
     const down = await deadUrl();
     const local = createApp({

@@ -53,6 +53,35 @@ describe('shell', () => {
     }
   });
 
+  it('answers / with the page whatever the Accept header, and an app route asked for any type', async () => {
+    const { app } = fixture();
+    for (const accept of [undefined, '*/*', 'application/json', 'image/png']) {
+      const req = request(app).get('/');
+      const res = await (accept ? req.set('accept', accept) : req.unset('accept')).expect(200);
+      expect(res.text, accept ?? 'no Accept').toBe(INDEX);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+    }
+    expect((await request(app).get('/app/image').unset('accept').expect(200)).text).toBe(INDEX);
+    expect((await request(app).get('/app/image').set('accept', '*/*').expect(200)).text).toBe(INDEX);
+  });
+
+  it('hides the builds\' source maps in production (unless SERVE_SOURCE_MAPS=1) and serves them in development', async () => {
+    const withMaps = (env: Record<string, string>) => {
+      const built = fixture(env);
+      writeFileSync(join(built.shell, 'static/js/main.3f9a1c2e.js.map'), '{"version":3}');
+      writeFileSync(join(built.canvas, 'static/js/async/412.0a1b2c3d4e.js.map'), '{"version":3}');
+      return built.app;
+    };
+    const production = withMaps({ NODE_ENV: 'production' });
+    expect((await request(production).get('/static/js/main.3f9a1c2e.js.map').expect(404)).body).toEqual({ error: 'Not found' });
+    await request(production).get('/mf/mf-canvas/static/js/async/412.0a1b2c3d4e.js.map').expect(404);
+    await request(production).get('/static/js/main.3f9a1c2e.js').expect(200);
+    const development = withMaps({});
+    await request(development).get('/static/js/main.3f9a1c2e.js.map').expect(200);
+    await request(development).get('/mf/mf-canvas/static/js/async/412.0a1b2c3d4e.js.map').expect(200);
+    await request(withMaps({ NODE_ENV: 'production', SERVE_SOURCE_MAPS: '1' })).get('/static/js/main.3f9a1c2e.js.map').expect(200);
+  });
+
   it('answers a missing asset or a non-HTML request with a JSON 404, not the page', async () => {
     const { app } = fixture();
     const res = await request(app).get('/static/js/missing.1234abcd.js').set('accept', '*/*').expect(404);

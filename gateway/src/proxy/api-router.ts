@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { IDENTITY_HEADER, signToken } from '@atelier/kit';
 import type { Logger, UserTokenPayload } from '@atelier/kit';
 import type { GatewayConfig } from '../config.js';
-import { LOGOUT_PATH } from '../constants.js';
+import { SESSION_ENDING_PATHS } from '../constants.js';
 import type { ServiceName } from '../constants.js';
 import { sendError } from '../errors.js';
 import { readSessionCookie } from '../session/cookies.js';
@@ -50,9 +50,9 @@ export function apiRouter(deps: {
   async function sessionOf(req: Request, path: string): Promise<ResolvedSession | null> {
     const cookie = readSessionCookie(req.headers.cookie, config.sessionCookie);
     if (!cookie) return null;
-    if (!isUnder(path, LOGOUT_PATH)) return sessions.resolve(cookie);
-    // Logout: forget the session now, ask account afresh (the answer is not cached), and forget it
-    // again once the response is sent in case a concurrent request cached it meanwhile.
+    if (!SESSION_ENDING_PATHS.some((ending) => isUnder(path, ending))) return sessions.resolve(cookie);
+    // Logout or a new sign-in: forget the session now, ask account afresh (the answer is not cached),
+    // and forget it again once the response is sent in case a concurrent request cached it meanwhile.
     sessions.evict(cookie);
     req.res?.once('finish', () => sessions.evict(cookie));
     return sessions.resolveFresh(cookie);

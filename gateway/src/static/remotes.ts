@@ -4,6 +4,7 @@ import type { RemoteConfig } from '../config.js';
 import { NO_CACHE } from '../constants.js';
 import { sendError } from '../errors.js';
 import { cacheControlFor } from './cache-control.js';
+import { hideSourceMaps } from './shell.js';
 
 /** The document the shell reads at start to register its remotes (docs/architecture.md). */
 export function remotesDocument(remotes: RemoteConfig[]) {
@@ -26,10 +27,11 @@ const onlyGet: RequestHandler = (req, res, next) => {
  * Remote files may be loaded from other origins (a remote's own dev host), so they allow any origin.
  * A missing file is a plain 404: never the shell's index.html.
  */
-export function remotesRouter(remotes: RemoteConfig[]): Router {
+export function remotesRouter(remotes: RemoteConfig[], { serveSourceMaps = true } = {}): Router {
   const router = Router();
   const document = JSON.stringify(remotesDocument(remotes));
   router.use(onlyGet);
+  router.use(hideSourceMaps(serveSourceMaps));
   router.get('/remotes.json', (_req, res) => {
     res.setHeader('Cache-Control', NO_CACHE);
     res.type('application/json').send(document);

@@ -9,14 +9,32 @@ import { cacheControlFor } from './cache-control.js';
 /** Paths the shell never answers: they belong to the API, the remotes, media or health checks. */
 const NOT_SHELL = /^\/(api|mf|media|internal)(\/|$)|^\/(healthz|readyz)$/;
 
-/** A browser navigation asks for HTML by name; scripts, images and fetches do not. */
-const wantsHtml = (req: Request) => (req.headers.accept ?? '').toLowerCase().includes('text/html');
+/**
+ * A browser navigation asks for HTML by name; scripts, images and fetches do not. `/` is the site
+ * itself and always answers its page (`curl http://host/` included), and so does an app route (no
+ * file extension) asked with no preference (no Accept, or any type).
+ */
+function wantsHtml(req: Request): boolean {
+  if (req.path === '/') return true;
+  const accept = (req.headers.accept ?? '').toLowerCase();
+  if (accept.includes('text/html')) return true;
+  const lastSegment = req.path.slice(req.path.lastIndexOf('/') + 1);
+  return !lastSegment.includes('.') && (accept === '' || accept.split(',').every((part) => part.trim().startsWith('*/*')));
+}
+
+/** Source maps (`*.map`) are for developers: refused unless configured (production hides them). */
+export const hideSourceMaps =
+  (serveSourceMaps: boolean): RequestHandler =>
+  (req, res, next) => {
+    if (serveSourceMaps || !req.path.endsWith('.map')) return next();
+    sendError(res, 404, 'Not found');
+  };
 
 /**
  * The shell's static build with SPA fallback: a GET for HTML that matches no file gets index.html
  * (the shell's router shows its own 404 page). Anything else that is not found is a JSON 404.
  */
-export function shellStatic(shellDir: string): RequestHandler[] {
+export function shellStatic(shellDir: string, { serveSourceMaps = true } = {}): RequestHandler[] {
   const indexFile = join(shellDir, 'index.html');
   const files = express.static(shellDir, {
     index: false,
@@ -44,5 +62,5 @@ export function shellStatic(shellDir: string): RequestHandler[] {
   };
 
   const shellFiles: RequestHandler = (req, res, next) => (NOT_SHELL.test(req.path) ? next() : files(req, res, next));
-  return [shellFiles, fallback];
+  return [hideSourceMaps(serveSourceMaps), shellFiles, fallback];
 }

@@ -1,6 +1,7 @@
 import { createEngines, createLocalEngine, isFalEngine, type Engines } from '@atelier/engines';
 import {
   createBaseApp,
+  createIdempotencyStore,
   createJobs,
   createMediaStore,
   downloadHandler,
@@ -82,7 +83,8 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
   app.use(presetRoutes());
   app.post('/api/uploads', requireUser(), uploadImageHandler(media));
   app.get('/api/download', requireUser(), downloadHandler(media, config.publicUrl ? { publicUrl: config.publicUrl } : {}));
-  app.use(generationRoutes({ db, account, media, logger, clock, enqueue }));
+  const idempotency = await createIdempotencyStore({ pool: database.pool, schema: database.schema, clock });
+  app.use(generationRoutes({ db, account, media, logger, clock, enqueue, idempotent: idempotency.middleware() }));
   app.use(devRoutes({ enabled: config.devTools, db, media, localEngine: createLocalEngine(), clock }));
   if (falWebhooks && isFalEngine(engines)) app.use(webhookRoutes({ db, engine: engines, secret: config.identitySecret, logger, enqueue }));
 

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import { ZodError } from 'zod';
-import { HttpError } from './errors.js';
+import { HttpError, badRequest } from './errors.js';
 import { formatZodError } from './http.js';
 import { requestLogSerializers, type Logger } from './logger.js';
+import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from './text.js';
 import { REQUEST_ID_HEADER } from './tokens.js';
 
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
@@ -70,7 +71,20 @@ export function createBaseApp({ name, logger, readiness = [], jsonLimit = DEFAUL
     }),
   );
 
+  // JSON is UTF-8 (RFC 8259); body-parser would also decode UTF-16 and hand the result on.
+  app.use((req, _res, next) => {
+    const type = req.headers['content-type'];
+    const charset = type && /^application\/([\w.+-]+\+)?json\b/i.test(type) ? /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1] : undefined;
+    if (charset && !/^utf-?8$/i.test(charset)) next(new HttpError(415, 'Unsupported charset: send JSON in UTF-8'));
+    else next();
+  });
   app.use(express.json({ limit: jsonLimit }));
+  // NUL characters and unpaired surrogates are refused wherever they come (body, keys, query).
+  app.use((req, _res, next) => {
+    if (/%00/.test(req.url)) return next(badRequest(`Invalid request: ${UNSAFE_TEXT_MESSAGE} (in the URL)`));
+    const where = findUnsafeText(req.query, 'query') ?? (req.body === undefined ? null : findUnsafeText(req.body, 'body'));
+    next(where ? badRequest(`Invalid request: ${UNSAFE_TEXT_MESSAGE} (in ${where})`) : undefined);
+  });
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: name });

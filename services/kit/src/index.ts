@@ -1,5 +1,7 @@
 export * from './config.js';
 export * from './errors.js';
+export * from './text.js';
+export * from './cursor.js';
 export * from './tokens.js';
 export * from './logger.js';
 export * from './http.js';
@@ -7,6 +9,7 @@ export * from './app.js';
 export * from './identity.js';
 export * from './database.js';
 export * from './jobs.js';
+export * from './idempotency.js';
 export * from './server.js';
 export * from './supervision.js';
 export * from './media/keys.js';

@@ -1,7 +1,6 @@
-import { ConfigError } from '@atelier/kit';
+import { ConfigError, decodePageCursor as decodeCursor, encodePageCursor as encodeCursor } from '@atelier/kit';
 import { describe, expect, it } from 'vitest';
 import { loadCreateConfig } from '../config.js';
-import { decodeCursor, encodeCursor } from '../db/generations.js';
 import { PRESETS } from '../presets/presets.js';
 import { presetThumbnailSvg } from '../presets/thumbnails.js';
 
@@ -35,7 +34,18 @@ describe('cursors and presets', () => {
   it('round-trips a cursor and refuses anything else', () => {
     const row = { createdAt: new Date('2026-01-02T03:04:05.678Z'), id: '3f2b8c1e-1111-4222-8333-444455556666' };
     expect(decodeCursor(encodeCursor(row))).toEqual(row);
-    for (const bad of ['', 'x', Buffer.from('2026-01-02|nope').toString('base64url'), Buffer.from(`not a date|${row.id}`).toString('base64url')]) {
+    const cursorOf = (text: string) => Buffer.from(text).toString('base64url');
+    for (const bad of [
+      '',
+      'x',
+      cursorOf('2026-01-02|nope'),
+      cursorOf(`not a date|${row.id}`),
+      // Years outside 1–9999: PostgreSQL and ISO 8601 part ways there (they answered 500).
+      cursorOf(`+010000-01-01T00:00:00.000Z|${row.id}`),
+      cursorOf(`-000001-01-01T00:00:00.000Z|${row.id}`),
+      cursorOf(`0000-01-01T00:00:00.000Z|${row.id}`),
+      cursorOf(`2026-01-02T03:04:05.678Z|${row.id}|extra`),
+    ]) {
       expect(decodeCursor(bad)).toBeNull();
     }
   });

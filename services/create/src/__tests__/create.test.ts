@@ -16,7 +16,7 @@ async function garmentPng(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-describe('create service (PGlite) with a real account service', () => {
+describe('create service with a real account service', () => {
   let account: TestAccount;
   let create: TestCreate;
   let app: TestCreate['service']['app'];

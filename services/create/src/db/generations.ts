@@ -1,5 +1,5 @@
 import type { Generation } from '@atelier/contracts';
-import type { Db } from '@atelier/kit';
+import type { Db, PageCursor } from '@atelier/kit';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { generations, type GenerationRow, type NewGenerationRow, type StoredProviderRef } from './schema.js';
 
@@ -25,26 +25,6 @@ export async function findUserGeneration(db: Db, userId: string, id: string): Pr
     .where(and(eq(generations.id, id), eq(generations.userId, userId)))
     .limit(1);
   return row ?? null;
-}
-
-export interface PageCursor {
-  createdAt: Date;
-  id: string;
-}
-
-export function encodeCursor(row: Pick<GenerationRow, 'createdAt' | 'id'>): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The cursor's position, or null when it is not one of ours. */
-export function decodeCursor(cursor: string): PageCursor | null {
-  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || !id || rest.length > 0 || !UUID.test(id)) return null;
-  const createdAt = new Date(at);
-  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at) return null;
-  return { createdAt, id };
 }
 
 /** A user's generations newest first (ties by id), `limit` per page, after `cursor`. */

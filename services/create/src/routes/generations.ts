@@ -12,14 +12,12 @@ import {
   type StartImage,
   type StartVideo,
 } from '@atelier/contracts';
-import { badRequest, forbidden, HttpError, notFound, requireUser, validate, type Db, type Logger } from '@atelier/kit';
-import { Router, type Request } from 'express';
+import { badRequest, decodePageCursor, encodePageCursor, forbidden, HttpError, notFound, requireUser, validate, type Db, type Logger } from '@atelier/kit';
+import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { AccountClient } from '../account.js';
 import {
-  decodeCursor,
   deleteGeneration,
-  encodeCursor,
   failGeneration,
   findUserGeneration,
   insertGeneration,
@@ -50,10 +48,12 @@ export interface GenerationRouteDeps {
   clock: () => Date;
   /** Puts the generation's job on the queue (idempotent) and wakes the workers. */
   enqueue: (generationId: string) => Promise<void>;
+  /** `Idempotency-Key` handling for the routes that spend credits (kit's store). */
+  idempotent: RequestHandler;
 }
 
 /** Starting, listing and reading generations. */
-export function generationRoutes({ db, account, media, logger, clock, enqueue }: GenerationRouteDeps): Router {
+export function generationRoutes({ db, account, media, logger, clock, enqueue, idempotent }: GenerationRouteDeps): Router {
   const router = Router();
 
   /** An input image must be one of our own media URLs, and still there. */
@@ -101,7 +101,7 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue }:
     await failGeneration(db, id, 'Credits could not be checked right now. Please try again.', clock());
   }
 
-  router.post('/api/generations/image', requireUser(), validate({ body: startImageSchema }), async (req, res) => {
+  router.post('/api/generations/image', requireUser(), idempotent, validate({ body: startImageSchema }), async (req, res) => {
     const body = req.body as StartImage;
     if (body.presetId && !findPreset(body.presetId)) throw badRequest(`Unknown preset: ${body.presetId}`);
     const started = await start(req, 'image', {
@@ -114,7 +114,7 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue }:
     res.status(202).json(started);
   });
 
-  router.post('/api/generations/video', requireUser(), validate({ body: startVideoSchema }), async (req, res) => {
+  router.post('/api/generations/video', requireUser(), idempotent, validate({ body: startVideoSchema }), async (req, res) => {
     const body = req.body as StartVideo;
     const image = await requireOwnMedia(body.imageUrl, 'imageUrl');
     if (PREMIUM_VIDEO_MODELS.includes(body.model)) {
@@ -131,7 +131,7 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue }:
     res.status(202).json(started);
   });
 
-  router.post('/api/generations/dressup', requireUser(), validate({ body: startDressUpSchema }), async (req, res) => {
+  router.post('/api/generations/dressup', requireUser(), idempotent, validate({ body: startDressUpSchema }), async (req, res) => {
     const body = req.body as StartDressUp;
     const person = await requireOwnMedia(body.personImageUrl, 'personImageUrl');
     const garment = await requireOwnMedia(body.garmentImageUrl, 'garmentImageUrl');
@@ -141,10 +141,10 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue }:
 
   router.get('/api/generations', requireUser(), validate({ query: listQuerySchema }), async (req, res) => {
     const { limit, cursor } = req.query as unknown as z.infer<typeof listQuerySchema>;
-    const position = cursor ? decodeCursor(cursor) : null;
+    const position = cursor ? decodePageCursor(cursor) : null;
     if (cursor && !position) throw badRequest('Invalid cursor');
     const { rows, next } = await listUserGenerations(db, req.identity!.userId, limit, position);
-    const page: GenerationsPage = { items: rows.map(toGeneration), nextCursor: next ? encodeCursor(next) : null };
+    const page: GenerationsPage = { items: rows.map(toGeneration), nextCursor: next ? encodePageCursor(next) : null };
     res.setHeader('Cache-Control', 'no-store');
     res.json(page);
   });

@@ -2,6 +2,7 @@ import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
 import sharp from 'sharp';
 import { HttpError, badRequest } from '../errors.js';
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from '../text.js';
 import type { MediaStore } from './types.js';
 
 /** Largest upload accepted (the image file itself). */
@@ -121,7 +122,8 @@ export function parseImageUpload(req: Request, options: Pick<ImageUploadOptions,
     let file: Collected | undefined;
 
     parser.on('field', (name, value) => {
-      if (!Object.hasOwn(fields, name)) fields[name] = value;
+      if (!isSafeText(name) || !isSafeText(value)) fail(badRequest(`Invalid request: ${UNSAFE_TEXT_MESSAGE} (in the form field ${JSON.stringify(name.replace(/[^\x20-\x7e]/g, '?'))})`));
+      else if (!Object.hasOwn(fields, name)) fields[name] = value;
     });
 
     parser.on('file', (name, stream) => {
