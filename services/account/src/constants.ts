@@ -34,3 +34,8 @@ export const PLAN_ALLOWANCES: Readonly<Record<Plan, { credits: number; avatar: n
 };
 
 export type { UserLimits };
+
+/** POST /api/track-event: the largest body (a page view is ~300 bytes). */
+export const TRACK_EVENT_MAX_BYTES = 8 * 1024;
+/** POST /api/track-event: events a signed-out visitor's address may post per minute. */
+export const TRACK_EVENTS_PER_MINUTE_SIGNED_OUT = 60;

@@ -1,6 +1,7 @@
 export * from './config.js';
 export * from './errors.js';
 export * from './text.js';
+export * from './limits.js';
 export * from './cursor.js';
 export * from './tokens.js';
 export * from './logger.js';

@@ -118,6 +118,29 @@ function suite(name: string) {
       await request(account.app).get('/api/logout').expect(302);
     });
 
+    it('logout ends the session only for a navigation from our own pages (or typed), not from another site', async () => {
+      await open();
+      const { token } = await devLogin(account);
+      const cookie = `atelier_sid=${token}`;
+      for (const headers of [
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site' }, // a sibling subdomain is another site for us
+        { origin: 'https://evil.example' },
+        { referer: 'https://evil.example/page' },
+        { referer: 'not a url' },
+      ]) {
+        const res = await request(account.app).get('/api/logout').set({ cookie, ...headers }).expect(302);
+        expect(res.headers.location).toBe('/');
+        expect(res.headers['set-cookie'], JSON.stringify(headers)).toBeUndefined();
+        await lookup(account, token).expect(200);
+      }
+      for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, { referer: 'http://127.0.0.1:8080/app' }]) {
+        const { token: fresh } = await devLogin(account);
+        await request(account.app).get('/api/logout').set({ cookie: `atelier_sid=${fresh}`, ...headers }).expect(302);
+        await lookup(account, fresh).expect(404);
+      }
+    });
+
     it('ends a session after the idle timeout, and activity keeps it alive', async () => {
       await open({ SESSION_IDLE_TIMEOUT_MS: String(DAY_MS), SESSION_ABSOLUTE_TIMEOUT_MS: String(30 * DAY_MS) });
       const { token } = await devLogin(account);

@@ -25,6 +25,30 @@ function suite(name: string) {
     const allEvents = () => account.database.db.select().from(events);
 
     describe('track-event', () => {
+      it('caps the body at 8 KB (413) and refuses NUL or half surrogates in any value or key (400), signed out', async () => {
+        await open();
+        const big = await track({ eventType: 'feature_opened', metadata: { note: 'x'.repeat(8 * 1024) } });
+        expect(big.status).toBe(413);
+        expect(big.body).toEqual({ error: 'Request body too large: at most 8 KB' });
+        for (const json of ['{"eventType":"feature_opened","metadata":{"\\u0000":"x"}}', '{"eventType":"feature_opened","metadata":{"page":"\\ud800"}}']) {
+          const res = await request(account.app).post('/api/track-event').set('content-type', 'application/json').send(json);
+          expect(res.status, json).toBe(400);
+          expect(res.body.error).toMatch(/NUL characters or unpaired surrogates/);
+        }
+        expect(await allEvents()).toHaveLength(0);
+      });
+
+      it('limits signed-out visitors to 60 events a minute per address (429), not signed-in users', async () => {
+        await open();
+        const { headers } = await newUser(account);
+        for (let i = 0; i < 60; i += 1) await track({ eventType: 'feature_opened', metadata: { i } }).expect(202);
+        const refused = await track({ eventType: 'feature_opened', metadata: { i: 61 } }).expect(429);
+        expect(refused.body).toEqual({ error: 'Too many events. Please slow down.' });
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        await track({ eventType: 'feature_opened' }, { 'x-forwarded-for': '203.0.113.9' }).expect(202);
+        for (let i = 0; i < 70; i += 1) await track({ eventType: 'feature_opened', metadata: { i } }, headers).expect(202);
+      });
+
       it('stores a signed-in event with the user and their plan from the server, answering 202', async () => {
         await open();
         const { user, headers } = await newUser(account);

@@ -1,5 +1,5 @@
 import type { User } from '@atelier/contracts';
-import { notFound, requireUser, unauthorized, type Db } from '@atelier/kit';
+import { isSameSiteRequest, notFound, requireUser, unauthorized, type Db } from '@atelier/kit';
 import { Router, type Request, type Response } from 'express';
 import type { AccountConfig } from '../config.js';
 import { AFTER_SIGN_IN_PATH, AFTER_SIGN_OUT_PATH, DEV_USER } from '../constants.js';
@@ -44,9 +44,15 @@ export function authRoutes({ config, db, sessions }: AuthRouteDeps): Router {
     res.redirect(302, AFTER_SIGN_IN_PATH);
   });
 
+  // SPEC keeps sign-out a GET, so another site could link or <img> it: only a navigation from our
+  // own pages (or typed by the user) ends the session; anything else just goes home, still signed in.
   router.get('/api/logout', async (req, res) => {
-    await endPresentedSessions(req);
     noStore(res);
+    if (!isSameSiteRequest(req, config.publicUrl.origin)) {
+      res.redirect(302, AFTER_SIGN_OUT_PATH);
+      return;
+    }
+    await endPresentedSessions(req);
     res.clearCookie(cookie.name, clearOptions);
     res.redirect(302, AFTER_SIGN_OUT_PATH);
   });

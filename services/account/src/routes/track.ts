@@ -1,6 +1,7 @@
 import { trackEventSchema, type TrackEvent } from '@atelier/contracts';
-import { validate, type Db } from '@atelier/kit';
+import { clientAddress, maxJsonBody, rateLimitBy, validate, type Db } from '@atelier/kit';
 import { Router } from 'express';
+import { TRACK_EVENT_MAX_BYTES, TRACK_EVENTS_PER_MINUTE_SIGNED_OUT } from '../constants.js';
 import { recordEvent } from '../db/events.js';
 
 /**
@@ -10,7 +11,14 @@ import { recordEvent } from '../db/events.js';
  */
 export function trackRoutes({ db, clock }: { db: Db; clock: () => Date }): Router {
   const router = Router();
-  router.post('/api/track-event', validate({ body: trackEventSchema }), async (req, res) => {
+  // Anyone may post events, signed in or not: small bodies, and a budget per address for visitors.
+  const signedOutLimit = rateLimitBy({
+    limit: TRACK_EVENTS_PER_MINUTE_SIGNED_OUT,
+    windowMs: 60_000,
+    key: (req) => (req.identity ? null : clientAddress(req)),
+    message: 'Too many events. Please slow down.',
+  });
+  router.post('/api/track-event', maxJsonBody(TRACK_EVENT_MAX_BYTES), signedOutLimit, validate({ body: trackEventSchema }), async (req, res) => {
     const event = req.body as TrackEvent;
     const recorded = await recordEvent(db, { userId: req.identity?.userId ?? null, event, at: clock() });
     res.status(202).json({ recorded });

@@ -5,7 +5,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBaseApp, finishApp } from '../app.js';
-import { MAX_UPLOAD_BYTES, UPLOAD_ERRORS, acceptImageUpload, uploadImageHandler } from '../media/image-upload.js';
+import { MAX_UPLOAD_BYTES, UPLOAD_ERRORS, acceptImageUpload, decodingLoad, normalizeImage, uploadImageHandler } from '../media/image-upload.js';
 import { createMediaStore } from '../media/store.js';
 import { filesUnder, listen, makeImage, pngDeclaring } from './media-fixtures.js';
 import { silentLogger, tempDir } from './helpers.js';
@@ -220,4 +220,49 @@ describe('acceptImageUpload with other field names', () => {
     const tooBig = await request(server.url).post('/api/avatar/generate').attach('clothingImage', big, 'shirt.jpg');
     expect(tooBig.status).toBe(413);
   });
+});
+
+describe('upload limits', () => {
+  it('answers 429 with Retry-After past the per-user uploads a minute, and keeps other users going', async () => {
+    const app = createBaseApp({ name: 'upload-limit', logger: silentLogger });
+    app.use((req, _res, next) => {
+      req.identity = { userId: String(req.headers['x-test-user']), sessionId: 's' };
+      next();
+    });
+    app.post('/api/uploads', uploadImageHandler(store, { perMinute: 3 }));
+    const limited = await listen(finishApp(app, silentLogger));
+    try {
+      const png = await makeImage(40, 40, 'png');
+      const send = (user: string) => request(limited.url).post('/api/uploads').set('x-test-user', user).attach('file', png, 'a.png');
+      for (let i = 0; i < 3; i += 1) expect((await send('ana')).status).toBe(201);
+      const refused = await send('ana');
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ error: UPLOAD_ERRORS.tooMany });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await send('ben')).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('decodes large images one budget at a time: six 30-megapixel uploads never decode more than 48 MP at once', async () => {
+    const big = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#336699' } }).png({ compressionLevel: 9 }).toBuffer();
+    let most = 0;
+    let sawQueue = false;
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        const load = decodingLoad();
+        most = Math.max(most, load.pixels);
+        sawQueue ||= load.queued > 0;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    const results = await Promise.all(Array.from({ length: 6 }, () => normalizeImage(big)));
+    watching = false;
+    await watcher;
+    expect(results.every((r) => r.width === 6000 && r.height === 5000)).toBe(true);
+    expect(most).toBe(30_000_000);
+    expect(sawQueue).toBe(true);
+  }, 120_000);
 });

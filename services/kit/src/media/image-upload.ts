@@ -2,6 +2,7 @@ import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
 import sharp from 'sharp';
 import { HttpError, badRequest } from '../errors.js';
+import { clientAddress, createRateLimiter, createWeightedSemaphore } from '../limits.js';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from '../text.js';
 import type { MediaStore } from './types.js';
 
@@ -9,6 +10,19 @@ import type { MediaStore } from './types.js';
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Decoded images above this many pixels are refused (decompression bombs). */
 export const MAX_UPLOAD_PIXELS = 40_000_000;
+
+/**
+ * Pixels being decoded at once in this process. A 40-megapixel image takes ~160 MB decoded; six at
+ * once took a service to 1.2 GB. With this budget one such image is decoded at a time (small ones
+ * share it) and the others wait their turn.
+ */
+export const DECODE_PIXEL_BUDGET = 48_000_000;
+/** Uploads one user may send per minute before 429. */
+export const UPLOADS_PER_USER_PER_MINUTE = 30;
+
+const decoding = createWeightedSemaphore(DECODE_PIXEL_BUDGET);
+// libvips keeps recent operations' results; uploads are decoded once, so the cache only costs memory.
+sharp.cache({ memory: 16, files: 0, items: 20 });
 
 export const UPLOAD_ERRORS = {
   tooLarge: 'File too large: images can be at most 10 MB',
@@ -19,6 +33,7 @@ export const UPLOAD_ERRORS = {
   tooManyPixels: 'Image is too large: at most 40 megapixels',
   unreadable: 'The image could not be read: it is damaged or incomplete',
   malformed: 'Malformed multipart upload',
+  tooMany: 'Too many uploads. Please wait a minute and try again.',
 } as const;
 
 export type UploadImageType = 'image/jpeg' | 'image/png' | 'image/webp';
@@ -30,6 +45,8 @@ export interface ImageUploadOptions {
   maxPixels?: number;
   /** Key prefix in the media store (default `uploads`). */
   prefix?: string;
+  /** Uploads per user (or client address, signed out) per minute (default 30); then 429. */
+  perMinute?: number;
 }
 
 export interface ParsedImageUpload {
@@ -187,21 +204,27 @@ export async function normalizeImage(
   if (pixels <= 0) throw badRequest(UPLOAD_ERRORS.unreadable);
   if (pixels > maxPixels) throw badRequest(UPLOAD_ERRORS.tooManyPixels);
 
-  const image = sharp(input, { limitInputPixels: maxPixels, failOn: 'warning', animated: false }).autoOrient();
-  const encoded =
-    contentType === 'image/jpeg'
-      ? image.jpeg({ quality: 90 })
-      : contentType === 'image/png'
-        ? image.png()
-        : image.webp({ quality: 90 });
-  try {
-    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height, contentType };
-  } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw badRequest(UPLOAD_ERRORS.tooManyPixels);
-    throw badRequest(UPLOAD_ERRORS.unreadable);
-  }
+  // Decoding is where the memory goes: it waits for its share of the process's pixel budget.
+  return decoding.run(pixels, async () => {
+    const image = sharp(input, { limitInputPixels: maxPixels, failOn: 'warning', animated: false }).autoOrient();
+    const encoded =
+      contentType === 'image/jpeg'
+        ? image.jpeg({ quality: 90 })
+        : contentType === 'image/png'
+          ? image.png()
+          : image.webp({ quality: 90 });
+    try {
+      const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height, contentType };
+    } catch (error) {
+      if (error instanceof Error && /pixel limit/i.test(error.message)) throw badRequest(UPLOAD_ERRORS.tooManyPixels);
+      throw badRequest(UPLOAD_ERRORS.unreadable);
+    }
+  });
 }
+
+/** How much decoding is running and waiting (tests and diagnostics). */
+export const decodingLoad = () => ({ pixels: decoding.inUse, queued: decoding.queued });
 
 /** Parses, checks, re-encodes and stores one uploaded image; returns where it lives. */
 export async function acceptImageUpload(
@@ -220,7 +243,15 @@ export async function acceptImageUpload(
  * (`uploadResultSchema` of @atelier/contracts). Errors go to the app's error middleware as HttpError.
  */
 export function uploadImageHandler(store: MediaStore, options: ImageUploadOptions = {}): RequestHandler {
+  const limiter = createRateLimiter({ limit: options.perMinute ?? UPLOADS_PER_USER_PER_MINUTE, windowMs: 60_000 });
   return async (req, res, next) => {
+    const taken = limiter.take(req.identity?.userId ?? `address:${clientAddress(req)}`);
+    if (!taken.ok) {
+      res.setHeader('Retry-After', String(taken.retryAfterSeconds));
+      req.resume(); // let the client finish sending so it reads the answer
+      next(new HttpError(429, UPLOAD_ERRORS.tooMany));
+      return;
+    }
     try {
       const image = await acceptImageUpload(req, store, options);
       res.status(201).json({ url: image.url, width: image.width, height: image.height, contentType: image.contentType });

@@ -1,0 +1,126 @@
+import type { Request, RequestHandler } from 'express';
+import { HttpError } from './errors.js';
+
+/**
+ * A fixed-window counter per key (a user id, a client address), in this process's memory.
+ * `take(key)` counts one request and says whether it is within the limit, and if not, in how many
+ * seconds the window ends. Old windows are dropped as the map is used, so it stays small.
+ */
+export function createRateLimiter({ limit, windowMs, clock = Date.now }: { limit: number; windowMs: number; clock?: () => number }) {
+  const windows = new Map<string, { start: number; count: number }>();
+  let lastSweep = clock();
+  return {
+    take(key: string): { ok: true } | { ok: false; retryAfterSeconds: number } {
+      const now = clock();
+      if (now - lastSweep > windowMs) {
+        for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k);
+        lastSweep = now;
+      }
+      let window = windows.get(key);
+      if (!window || now - window.start >= windowMs) {
+        window = { start: now, count: 0 };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      if (window.count <= limit) return { ok: true };
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)) };
+    },
+  };
+}
+
+/** The address a request came from: the gateway's X-Forwarded-For, trusted from loopback (Express's req.ip). */
+export const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+/**
+ * Answers 429 `{ error }` with Retry-After past `limit` requests per `windowMs` for one key. `key`
+ * returns null for requests the limit does not apply to (e.g. signed-in users of a signed-out limit).
+ */
+export function rateLimitBy({
+  limit,
+  windowMs,
+  key,
+  message,
+}: {
+  limit: number;
+  windowMs: number;
+  key: (req: Request) => string | null;
+  message: string;
+}): RequestHandler {
+  const limiter = createRateLimiter({ limit, windowMs });
+  return (req, res, next) => {
+    const k = key(req);
+    if (k === null) return next();
+    const taken = limiter.take(k);
+    if (taken.ok) return next();
+    res.setHeader('Retry-After', String(taken.retryAfterSeconds));
+    next(new HttpError(429, message));
+  };
+}
+
+/**
+ * Refuses a JSON body larger than `bytes` with 413: by its declared length before anything is
+ * read, else (a chunked body) by the size of what was parsed. Mount after the app's JSON parser.
+ */
+export function maxJsonBody(bytes: number): RequestHandler {
+  return (req, _res, next) => {
+    const declared = Number(req.headers['content-length']);
+    const size = Number.isFinite(declared) ? declared : Buffer.byteLength(JSON.stringify(req.body ?? null));
+    next(size > bytes ? new HttpError(413, `Request body too large: at most ${Math.round(bytes / 1024)} KB`) : undefined);
+  };
+}
+
+/**
+ * Whether a GET that changes state (the spec's `GET /api/logout`) came from our own pages rather
+ * than another site: the browser's Sec-Fetch-Site when it sends one (`same-origin`, or `none` for the
+ * user typing the address or a bookmark; a sibling subdomain's `same-site` is not us), else Origin or
+ * Referer. A request without any of them (not a browser following another site's link) passes.
+ */
+export function isSameSiteRequest(req: Request, publicOrigin: string): boolean {
+  const site = req.get('sec-fetch-site');
+  if (site) return site === 'same-origin' || site === 'none';
+  const from = req.get('origin') ?? req.get('referer');
+  if (!from) return true;
+  try {
+    return new URL(from).origin === publicOrigin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * At most `capacity` units of work at once (image decoding: its megapixels), the rest wait in order.
+ * A single job larger than the capacity still runs, alone.
+ */
+export function createWeightedSemaphore(capacity: number) {
+  let used = 0;
+  const waiting: { weight: number; start: () => void }[] = [];
+  const pump = () => {
+    while (waiting.length > 0) {
+      const next = waiting[0]!;
+      if (used > 0 && used + next.weight > capacity) return;
+      waiting.shift();
+      used += next.weight;
+      next.start();
+    }
+  };
+  return {
+    async run<T>(weight: number, work: () => Promise<T>): Promise<T> {
+      await new Promise<void>((start) => {
+        waiting.push({ weight, start });
+        pump();
+      });
+      try {
+        return await work();
+      } finally {
+        used -= weight;
+        pump();
+      }
+    },
+    get inUse() {
+      return used;
+    },
+    get queued() {
+      return waiting.length;
+    },
+  };
+}
