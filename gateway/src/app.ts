@@ -45,7 +45,7 @@ export function createApp(deps: GatewayDeps): GatewayApp {
     deps.sessionResolver ??
     createSessionResolver({
       accountUrl: () => services.url('account'),
-      identitySecret: config.identitySecret,
+      identityKeys: config.identityKeys,
       ttlMs: config.sessionCacheTtlMs,
       clock,
       logger,

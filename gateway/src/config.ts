@@ -2,7 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { env, loadConfig, mediaEnvShape, mediaStoreConfig } from '@atelier/kit';
-import type { MediaStoreConfig } from '@atelier/kit';
+import type { MediaStoreConfig, TokenKeys } from '@atelier/kit';
 import { DEFAULT_ROUTES, REMOTES, SECURE_SESSION_COOKIE, SERVICE_NAMES, SESSION_COOKIE } from './constants.js';
 import type { ServiceName } from './constants.js';
 
@@ -34,6 +34,7 @@ const schema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalUrl(),
   IDENTITY_SECRET: env.secret(),
+  IDENTITY_SECRET_PREVIOUS: env.previousSecret(),
   ACCOUNT_URL: env.url().default('http://127.0.0.1:8101'),
   CREATE_URL: optionalUrl(),
   PHOTOSHOOT_URL: optionalUrl(),
@@ -100,6 +101,8 @@ export interface GatewayConfig {
   host: string;
   publicUrl: URL;
   identitySecret: string;
+  /** Token keys: IDENTITY_SECRET signs and verifies, IDENTITY_SECRET_PREVIOUS still verifies. */
+  identityKeys: TokenKeys;
   /** Base URL of each configured service (no trailing slash); unconfigured services are absent. */
   services: Partial<Record<ServiceName, string>>;
   /** /api prefix → service. */
@@ -169,6 +172,7 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
     host: e.HOST,
     publicUrl,
     identitySecret: e.IDENTITY_SECRET,
+    identityKeys: { current: e.IDENTITY_SECRET, previous: e.IDENTITY_SECRET_PREVIOUS },
     services,
     routes,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IDENTITY_HEADER, verifyToken } from '@atelier/kit';
+import { IDENTITY_HEADER, verifyUserToken } from '@atelier/kit';
+import { decodeJwt } from 'jose';
 import { createApp } from '../app.js';
 import type { GatewayApp } from '../app.js';
 import { createGatewayServer } from '../http-server.js';
@@ -197,9 +198,13 @@ describe('identity', () => {
 
   it('forwards a verifiable signed identity for a valid session', async () => {
     const res = await request(app).get('/api/echo').set('cookie', `other=1; atelier_sid=${VALID}`).expect(200);
-    const payload = verifyToken(SECRET, res.body.headers[IDENTITY_HEADER], 'user');
-    expect(payload).toMatchObject({ typ: 'user', uid: 'user-1', sid: 'sid-of-user-1' });
-    expect(payload!.exp - payload!.iat).toBe(60);
+    const token = res.body.headers[IDENTITY_HEADER];
+    // Addressed to the service the route goes to (create), and to no other.
+    expect(await verifyUserToken(SECRET, token, { audience: 'create' })).toEqual({ userId: 'user-1', sessionId: 'sid-of-user-1' });
+    expect(await verifyUserToken(SECRET, token, { audience: 'account' })).toBeNull();
+    const claims = decodeJwt(token);
+    expect(claims).toMatchObject({ iss: 'gateway', aud: 'create', sub: 'user-1' });
+    expect(claims.exp! - claims.iat!).toBe(60);
     expect(account.state.rejectedServiceTokens).toBe(0);
   });
 
@@ -224,7 +229,7 @@ describe('identity', () => {
   it('resolves a session once: the second request makes no hop', async () => {
     await request(app).get('/api/echo').set('cookie', `atelier_sid=${VALID}`).expect(200);
     const second = await request(app).get('/api/echo').set('cookie', `atelier_sid=${VALID}`).expect(200);
-    expect(verifyToken(SECRET, second.body.headers[IDENTITY_HEADER], 'user')?.uid).toBe('user-1');
+    expect((await verifyUserToken(SECRET, second.body.headers[IDENTITY_HEADER], { audience: 'create' }))?.userId).toBe('user-1');
     expect(account.state.hops).toBe(1);
   });
 

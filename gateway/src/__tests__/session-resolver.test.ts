@@ -20,7 +20,7 @@ async function setup(expiresInMs = 3_600_000) {
   );
   const resolver = createSessionResolver({
     accountUrl: () => account.url,
-    identitySecret: SECRET,
+    identityKeys: SECRET,
     ttlMs: 30_000,
     clock: clock.read,
     logger: silentLogger,
@@ -98,7 +98,7 @@ describe('session resolver', () => {
     const dead = await deadUrl();
     const resolver = createSessionResolver({
       accountUrl: () => dead,
-      identitySecret: SECRET,
+      identityKeys: SECRET,
       ttlMs: 30_000,
       clock: clock.read,
       logger: silentLogger,
@@ -121,7 +121,7 @@ describe('session resolver', () => {
     const { account } = await setup();
     const resolver = createSessionResolver({
       accountUrl: () => account.url,
-      identitySecret: SECRET,
+      identityKeys: SECRET,
       ttlMs: 30_000,
       clock: Date.now,
       logger: silentLogger,

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Request } from 'express';
-import { IDENTITY_HEADER, signToken } from '@atelier/kit';
-import type { Logger, UserTokenPayload } from '@atelier/kit';
+import { IDENTITY_HEADER, signUserToken } from '@atelier/kit';
+import type { Logger } from '@atelier/kit';
 import type { GatewayConfig } from '../config.js';
 import { SESSION_ENDING_PATHS } from '../constants.js';
 import type { ServiceName } from '../constants.js';
@@ -82,10 +82,11 @@ export function apiRouter(deps: {
     }
     const session = await sessionOf(req, path);
     if (session) {
-      req.headers[IDENTITY_HEADER] = signToken<UserTokenPayload>(
-        config.identitySecret,
-        { typ: 'user', uid: session.userId, sid: session.sessionId },
-        { now: clock() },
+      // Addressed to the one service that will read it: a token caught there is no use elsewhere.
+      req.headers[IDENTITY_HEADER] = await signUserToken(
+        config.identityKeys,
+        { userId: session.userId, sessionId: session.sessionId },
+        { audience: route.service, now: clock() },
       );
     }
     if (res.destroyed) return; // the client left while the session was looked up

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { SESSION_HEADER, serviceHeaders } from '@atelier/kit';
-import type { Logger } from '@atelier/kit';
+import type { Logger, TokenSecrets } from '@atelier/kit';
 import {
   SESSION_CACHE_MAX_ENTRIES,
   SESSION_NEGATIVE_TTL_MS,
@@ -28,7 +28,7 @@ export interface SessionResolver {
 export interface SessionResolverOptions {
   /** The account service's base URL, read at each ask (it follows a restarted service). */
   accountUrl: () => string | undefined;
-  identitySecret: string;
+  identityKeys: TokenSecrets;
   ttlMs: number;
   clock: () => number;
   logger: Logger;
@@ -50,7 +50,7 @@ class AccountUnavailable extends Error {}
  * Concurrent misses for one cookie share a single request.
  */
 export function createSessionResolver(options: SessionResolverOptions): SessionResolver {
-  const { identitySecret, ttlMs, clock, logger } = options;
+  const { identityKeys, ttlMs, clock, logger } = options;
   const cache = new ExpiringLru<string, ResolvedSession | null>(options.maxEntries ?? SESSION_CACHE_MAX_ENTRIES, clock);
   const inFlight = new Map<string, Promise<ResolvedSession | null>>();
   // The cache is keyed by the hash so raw cookie values are not kept in memory.
@@ -62,7 +62,7 @@ export function createSessionResolver(options: SessionResolverOptions): SessionR
     let response: Response;
     try {
       response = await fetch(`${accountUrl}/internal/sessions/current`, {
-        headers: { [SESSION_HEADER]: cookie, ...serviceHeaders(identitySecret, 'gateway') },
+        headers: { [SESSION_HEADER]: cookie, ...(await serviceHeaders(identityKeys, 'gateway', 'account')) },
         signal: AbortSignal.timeout(SESSION_RESOLVE_TIMEOUT_MS),
       });
     } catch (error) {

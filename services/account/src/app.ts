@@ -1,3 +1,4 @@
+import { SERVICE_NAME } from './constants.js';
 import { createBaseApp, finishApp, identity, type Database, type Logger } from '@atelier/kit';
 import type { Express } from 'express';
 import type { AccountConfig } from './config.js';
@@ -33,14 +34,14 @@ export function createApp({ config, database, logger, clock = () => new Date() }
     logger,
     readiness: [{ name: 'database', check: () => database.ping() }],
   });
-  app.use(identity(config.identitySecret));
-  app.use(internalRoutes({ identitySecret: config.identitySecret, sessions }));
-  app.use(internalUserRoutes({ identitySecret: config.identitySecret, db }));
+  app.use(identity(config.identityKeys, { audience: SERVICE_NAME }));
+  app.use(internalRoutes({ identityKeys: config.identityKeys, sessions }));
+  app.use(internalUserRoutes({ identityKeys: config.identityKeys, db }));
   app.use(oidcRoutes({ config, db, sessions, logger, clock })); // before authRoutes: its rate limit covers dev-login
   app.use(authRoutes({ config, db, sessions }));
   app.use(limitsRoutes({ db, clock }));
   app.use(configRoutes({ config }));
-  app.use(creditRoutes({ db, identitySecret: config.identitySecret, clock }));
+  app.use(creditRoutes({ db, identityKeys: config.identityKeys, clock }));
   app.use(trackRoutes({ db, clock }));
   app.use(devRoutes({ config, db, clock }));
   return finishApp(app, logger);

@@ -1,4 +1,4 @@
-import { ConfigError, env, loadConfig } from '@atelier/kit';
+import { ConfigError, env, loadConfig, type TokenKeys } from '@atelier/kit';
 import { z } from 'zod';
 import { DEFAULT_SESSION_ABSOLUTE_TIMEOUT_MS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './constants.js';
 
@@ -6,6 +6,7 @@ const accountEnvSchema = z.object({
   ACCOUNT_PORT: env.port(8101),
   HOST: z.string().default('127.0.0.1'),
   IDENTITY_SECRET: env.secret(),
+  IDENTITY_SECRET_PREVIOUS: env.previousSecret(),
   DATABASE_URL: env.databaseUrl(),
   PUBLIC_URL: env.url().default('http://127.0.0.1:8080'),
   NODE_ENV: z.string().default('development'),
@@ -32,6 +33,8 @@ export interface AccountConfig {
   host: string;
   databaseUrl: string;
   identitySecret: string;
+  /** Token keys: IDENTITY_SECRET signs and verifies, IDENTITY_SECRET_PREVIOUS still verifies. */
+  identityKeys: TokenKeys;
   publicUrl: URL;
   nodeEnv: string;
   devLogin: boolean;
@@ -63,6 +66,7 @@ export function loadAccountConfig(source: NodeJS.ProcessEnv = process.env): Acco
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     identitySecret: e.IDENTITY_SECRET,
+    identityKeys: { current: e.IDENTITY_SECRET, previous: e.IDENTITY_SECRET_PREVIOUS },
     publicUrl: new URL(e.PUBLIC_URL),
     nodeEnv: e.NODE_ENV,
     devLogin,

@@ -35,6 +35,19 @@ export const PLAN_ALLOWANCES: Readonly<Record<Plan, { credits: number; avatar: n
 
 export type { UserLimits };
 
+/**
+ * Which services may call each internal route (the caller named in its service token). The gateway
+ * resolves sessions; the services that spend read plans and move credits; billing sets plans.
+ */
+export const INTERNAL_CALLERS = {
+  sessions: ['gateway'],
+  users: ['create', 'photoshoot', 'canvas', 'billing'],
+  credits: ['create', 'photoshoot', 'canvas'],
+  plans: ['billing'],
+} as const;
+/** The audience of tokens sent to this service. */
+export const SERVICE_NAME = 'account';
+
 /** POST /api/track-event: the largest body (a page view is ~300 bytes). */
 export const TRACK_EVENT_MAX_BYTES = 8 * 1024;
 /** POST /api/track-event: events a signed-out visitor's address may post per minute. */

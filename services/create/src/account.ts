@@ -7,7 +7,7 @@ import {
   type Plan,
   type ReserveRequest,
 } from '@atelier/contracts';
-import { serviceHeaders } from '@atelier/kit';
+import { serviceHeaders, type TokenSecrets } from '@atelier/kit';
 import { z } from 'zod';
 
 const ACCOUNT_TIMEOUT_MS = 10_000;
@@ -34,14 +34,14 @@ export interface AccountClient {
 
 const userSchema = z.object({ id: z.string(), plan: planSchema });
 
-export function createAccountClient({ accountUrl, identitySecret }: { accountUrl: string; identitySecret: string }): AccountClient {
+export function createAccountClient({ accountUrl, identityKeys }: { accountUrl: string; identityKeys: TokenSecrets }): AccountClient {
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
     let response: Response;
     try {
       response = await fetch(`${accountUrl}${path}`, {
         method,
         headers: {
-          ...serviceHeaders(identitySecret, 'create'),
+          ...(await serviceHeaders(identityKeys, 'create', 'account')),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),

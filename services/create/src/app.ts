@@ -53,7 +53,7 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
   const { db } = database;
   const engines = deps.engines ?? createEngines(config.engine);
   const media = deps.media ?? createMediaStore(config.media);
-  const account = deps.account ?? createAccountClient({ accountUrl: config.accountUrl, identitySecret: config.identitySecret });
+  const account = deps.account ?? createAccountClient({ accountUrl: config.accountUrl, identityKeys: config.identityKeys });
   const falWebhooks = isFalEngine(engines) && config.publicUrl ? config.publicUrl : undefined;
 
   // Beside the tables' schema (`create` → `create_jobs`).
@@ -79,7 +79,7 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
     logger,
     readiness: [{ name: 'database', check: () => database.ping() }],
   });
-  app.use(identity(config.identitySecret));
+  app.use(identity(config.identityKeys, { audience: 'create' }));
   app.use(presetRoutes());
   app.post('/api/uploads', requireUser(), uploadImageHandler(media));
   app.get('/api/download', requireUser(), downloadHandler(media, config.publicUrl ? { publicUrl: config.publicUrl } : {}));

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { engineConfigSchema, type EngineConfig } from '@atelier/engines';
-import { env, loadConfig, mediaEnvShape, mediaStoreConfig, type MediaStoreConfig } from '@atelier/kit';
+import { env, loadConfig, mediaEnvShape, mediaStoreConfig, type MediaStoreConfig, type TokenKeys } from '@atelier/kit';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -12,6 +12,7 @@ const createEnvSchema = z.object({
   /** The service's schema on PostgreSQL (its jobs go in `<schema>_jobs`). */
   CREATE_DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,50}$/, 'must be a lower-case schema name').default('create'),
   IDENTITY_SECRET: env.secret(),
+  IDENTITY_SECRET_PREVIOUS: env.previousSecret(),
   ACCOUNT_URL: env.url(),
   DATABASE_URL: env.databaseUrl(),
   NODE_ENV: z.string().default('development'),
@@ -39,6 +40,8 @@ export interface CreateConfig {
   /** PostgreSQL schema of the tables (jobs: `<schema>_jobs`). */
   databaseSchema: string;
   identitySecret: string;
+  /** Token keys: IDENTITY_SECRET signs and verifies, IDENTITY_SECRET_PREVIOUS still verifies. */
+  identityKeys: TokenKeys;
   accountUrl: string;
   publicUrl: URL | undefined;
   nodeEnv: string;
@@ -74,6 +77,7 @@ export function loadCreateConfig(source: NodeJS.ProcessEnv = process.env): Creat
     databaseUrl: DATABASE_URL,
     databaseSchema: e.CREATE_DB_SCHEMA,
     identitySecret: IDENTITY_SECRET,
+    identityKeys: { current: IDENTITY_SECRET, previous: e.IDENTITY_SECRET_PREVIOUS },
     accountUrl: ACCOUNT_URL.replace(/\/+$/, ''),
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL) : undefined,
     nodeEnv: NODE_ENV,

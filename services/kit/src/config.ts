@@ -38,6 +38,8 @@ export const env = {
       .transform((v) => v === '1' || v === 'true' || v === 'on' || v === 'yes')
       .optional(),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The secret that signed tokens before a rotation (IDENTITY_SECRET_PREVIOUS): still accepted, never used to sign. */
+  previousSecret: () => z.string().min(32, 'must be at least 32 characters').optional(),
   /** The PostgreSQL server every service keeps its schema on (`npm start` runs one and sets it). */
   databaseUrl: () =>
     z

@@ -1,8 +1,9 @@
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
+import { parseCookie } from 'cookie';
 import { HttpError, unauthorized } from './errors.js';
 import { formatZodError, hasBody } from './http.js';
-import { IDENTITY_HEADER, SERVICE_HEADER, verifyToken } from './tokens.js';
+import { IDENTITY_HEADER, SERVICE_HEADER, verifyServiceToken, verifyUserToken, type TokenSecrets } from './tokens.js';
 
 /** The signed-in user, as the gateway vouches for them. */
 export interface Identity {
@@ -23,11 +24,13 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Parses the gateway's signed identity header; anything unverifiable becomes null, never trusted. */
-export function identity(secret: string): RequestHandler {
-  return (req, _res, next) => {
-    const token = verifyToken(secret, headerValue(req.headers[IDENTITY_HEADER]), 'user');
-    req.identity = token ? { userId: token.uid, sessionId: token.sid } : null;
+/**
+ * Parses the gateway's identity token, which must be addressed to this service (`audience`);
+ * anything unverifiable becomes null, never trusted.
+ */
+export function identity(secrets: TokenSecrets, { audience }: { audience: string }): RequestHandler {
+  return async (req, _res, next) => {
+    req.identity = await verifyUserToken(secrets, headerValue(req.headers[IDENTITY_HEADER]), { audience });
     next();
   };
 }
@@ -39,22 +42,38 @@ export function requireUser(): RequestHandler {
   };
 }
 
-/** Guards `/internal/*`: 401 without a service token, 403 with one that does not verify. */
-export function requireService(secret: string): RequestHandler {
-  return (req, _res, next) => {
+/**
+ * Guards an `/internal/*` route: 401 without a service token, 403 with one that does not verify for
+ * this service (`audience`) or whose caller is not in `allow`.
+ */
+export function requireService(secrets: TokenSecrets, { audience, allow }: { audience: string; allow: readonly string[] }): RequestHandler {
+  return async (req, _res, next) => {
     const token = headerValue(req.headers[SERVICE_HEADER]);
     if (!token) {
       next(unauthorized());
       return;
     }
-    const payload = verifyToken(secret, token, 'service');
-    if (!payload) {
+    const verified = await verifyServiceToken(secrets, token, { audience });
+    if (!verified || !allow.includes(verified.caller)) {
       next(new HttpError(403, 'Forbidden'));
       return;
     }
-    req.callerService = payload.svc;
+    req.callerService = verified.caller;
     next();
   };
+}
+
+/**
+ * One cookie of a request's Cookie header (the `cookie` package parses it, for every server-side
+ * read), or null. Unparseable or duplicated names resolve as `cookie` does: the first one wins.
+ */
+export function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  try {
+    return parseCookie(header)[name] ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export interface ValidationSchemas {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventEmitter } from 'node:events';
-import { SERVICE_HEADER, SESSION_HEADER, createLogger, verifyToken } from '@atelier/kit';
+import { SERVICE_HEADER, SESSION_HEADER, createLogger, verifyServiceToken } from '@atelier/kit';
 import { loadGatewayConfig } from '../../config.js';
 import type { GatewayConfig } from '../../config.js';
 
@@ -110,7 +110,7 @@ export interface FakeSession {
  */
 export async function startFakeAccount(sessions: Map<string, FakeSession> = new Map()) {
   const state = { hops: 0, rejectedServiceTokens: 0, delayMs: 0 };
-  const running = await startServer((req, res) => {
+  const running = await startServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
@@ -118,8 +118,8 @@ export async function startFakeAccount(sessions: Map<string, FakeSession> = new 
     if (req.url === '/healthz') return send(200, { status: 'ok' });
     if (req.url === '/internal/sessions/current') {
       state.hops += 1;
-      const caller = verifyToken(SECRET, req.headers[SERVICE_HEADER] as string | undefined, 'service');
-      if (!caller || caller.svc !== 'gateway') {
+      const caller = await verifyServiceToken(SECRET, req.headers[SERVICE_HEADER] as string | undefined, { audience: 'account' });
+      if (!caller || caller.caller !== 'gateway') {
         state.rejectedServiceTokens += 1;
         return send(401, { error: 'Unauthorized' });
       }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { currentSessionSchema, DEFAULT_LIMITS, userSchema } from '@atelier/contracts';
-import { IDENTITY_HEADER, SESSION_HEADER, serviceHeaders, signToken } from '@atelier/kit';
+import { IDENTITY_HEADER, SESSION_HEADER } from '@atelier/kit';
+import { testUserToken } from '@atelier/kit/testing';
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../constants.js';
-import { identityHeader, SECRET, sessionCookieFrom, startAccount, testClock, type TestAccount } from './helpers.js';
+import { identityHeader, SECRET, sessionCookieFrom, startAccount, testClock, type TestAccount, serviceHeaders } from './helpers.js';
 
 const gateway = () => serviceHeaders(SECRET, 'gateway');
 
@@ -91,9 +92,13 @@ function suite(name: string) {
       expect((await request(account.app).get('/api/auth/user').expect(401)).body).toEqual({ error: 'Unauthorized' });
       const forged = identityHeader(session.userId, session.sessionId, 'f'.repeat(40));
       expect((await request(account.app).get('/api/auth/user').set(forged).expect(401)).body).toEqual({ error: 'Unauthorized' });
-      const [v, , sig] = signToken(SECRET, { typ: 'user', uid: 'someone', sid: 's' }).split('.');
-      const body = Buffer.from(JSON.stringify({ typ: 'user', uid: session.userId, sid: session.sessionId, iat: 1, exp: 9e9 })).toString('base64url');
-      await request(account.app).get('/api/auth/user').set(IDENTITY_HEADER, `${v}.${body}.${sig}`).expect(401);
+      // A well-signed token for someone else, with the payload swapped for this user's: the signature fails.
+      const [header, payload, sig] = testUserToken(SECRET, { userId: 'someone', sessionId: 's', audience: 'account' }).split('.');
+      const swapped = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: session.userId })).toString('base64url');
+      await request(account.app).get('/api/auth/user').set(IDENTITY_HEADER, `${header}.${swapped}.${sig}`).expect(401);
+      // A genuine token addressed to another service is not for account.
+      const forCreate = testUserToken(SECRET, { userId: session.userId, sessionId: session.sessionId, audience: 'create' });
+      await request(account.app).get('/api/auth/user').set(IDENTITY_HEADER, forCreate).expect(401);
       // A well-signed identity of a user that does not exist is not a user either.
       await request(account.app).get('/api/auth/user').set(identityHeader('00000000-0000-0000-0000-000000000000', 'x')).expect(401);
     });
@@ -203,6 +208,8 @@ function suite(name: string) {
       const { token } = await devLogin(account);
       expect((await request(account.app).get('/internal/sessions/current').set(SESSION_HEADER, token).expect(401)).body).toEqual({ error: 'Unauthorized' });
       await request(account.app).get('/internal/sessions/current').set(serviceHeaders('z'.repeat(40), 'gateway')).set(SESSION_HEADER, token).expect(403);
+      // Only the gateway resolves sessions.
+      await request(account.app).get('/internal/sessions/current').set(serviceHeaders(SECRET, 'create')).set(SESSION_HEADER, token).expect(403);
       // A user identity is not a service token.
       const { headers } = await signedIn(account);
       await request(account.app).get('/internal/sessions/current').set({ 'x-atelier-service': headers[IDENTITY_HEADER] }).set(SESSION_HEADER, token).expect(403);

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import { limitReachedSchema, refundResponseSchema, reserveResponseSchema, setPlanResponseSchema } from '@atelier/contracts';
-import { IDENTITY_HEADER, serviceHeaders } from '@atelier/kit';
+import { IDENTITY_HEADER } from '@atelier/kit';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../constants.js';
 import { creditMovements, usagePeriods } from '../db/schema.js';
-import { SECRET, startAccount, testClock, type TestAccount } from './helpers.js';
+import { SECRET, startAccount, testClock, type TestAccount, serviceHeaders } from './helpers.js';
 import { limitsOf, newUser, refundCall, reserveCall, service, setPlanCall } from './ledger-helpers.js';
 
 function suite(name: string) {
@@ -248,6 +248,8 @@ function suite(name: string) {
       for (const { path, body } of calls) {
         expect((await request(account.app).post(path).send(body).expect(401)).body).toEqual({ error: 'Unauthorized' });
         await request(account.app).post(path).set(serviceHeaders('w'.repeat(40), 'create')).send(body).expect(403);
+        // A service that may not call this route (the gateway resolves sessions, it moves no credits).
+        await request(account.app).post(path).set(serviceHeaders(SECRET, 'gateway')).send(body).expect(403);
         // A signed-in user's identity is not a service identity, in either header.
         await request(account.app).post(path).set(headers).send(body).expect(401);
         await request(account.app).post(path).set({ 'x-atelier-service': headers[IDENTITY_HEADER]! }).send(body).expect(403);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createLogger, IDENTITY_HEADER, openDatabase, signToken, type Database } from '@atelier/kit';
+import { createLogger, IDENTITY_HEADER, openDatabase, type Database } from '@atelier/kit';
+import { testServiceHeaders, testUserToken } from '@atelier/kit/testing';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../app.js';
 import { loadAccountConfig, type AccountConfig } from '../config.js';
@@ -51,7 +52,7 @@ export async function startAccount(options: { env?: Record<string, string>; cloc
 
 /** The identity header the gateway would add for a session. */
 export const identityHeader = (userId: string, sessionId: string, secret = SECRET) => ({
-  [IDENTITY_HEADER]: signToken(secret, { typ: 'user', uid: userId, sid: sessionId }),
+  [IDENTITY_HEADER]: testUserToken(secret, { userId, sessionId, audience: 'account' }),
 });
 
 /** Reads the session cookie from a response's Set-Cookie. */
@@ -61,3 +62,6 @@ export function sessionCookieFrom(setCookie: string[] | string | undefined, name
   const value = header.slice(name.length + 1).split(';')[0]!;
   return { header, value };
 }
+
+/** What another service (`caller`) sends to account's /internal routes. */
+export const serviceHeaders = (secret: string, caller: string) => testServiceHeaders(secret, caller, 'account');

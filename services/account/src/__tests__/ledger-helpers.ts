@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { serviceHeaders } from '@atelier/kit';
 import request from 'supertest';
 import { findOrCreateUser } from '../db/users.js';
-import { identityHeader, SECRET, type TestAccount } from './helpers.js';
+import { identityHeader, SECRET, serviceHeaders, type TestAccount } from './helpers.js';
 
 /** What another service (create, billing) sends to /internal. */
 export const service = (name = 'create') => serviceHeaders(SECRET, name);

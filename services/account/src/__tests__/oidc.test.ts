@@ -1,12 +1,12 @@
 import { currentSessionSchema, userSchema } from '@atelier/contracts';
-import { serviceHeaders, SESSION_HEADER } from '@atelier/kit';
+import { SESSION_HEADER } from '@atelier/kit';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadAccountConfig } from '../config.js';
 import { classifyCallbackError, profileFromClaims } from '../domain/oidc.js';
 import { openTransaction, sealTransaction } from '../domain/oidc-transaction.js';
 import { upsertOidcUser } from '../domain/oidc-users.js';
-import { identityHeader, SECRET, sessionCookieFrom, startAccount, testClock, type TestAccount } from './helpers.js';
+import { identityHeader, SECRET, sessionCookieFrom, startAccount, testClock, type TestAccount, serviceHeaders } from './helpers.js';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../testing/oidc-provider.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:8080';

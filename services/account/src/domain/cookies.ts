@@ -1,3 +1,4 @@
+import { readCookie } from '@atelier/kit';
 import type { CookieOptions } from 'express';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, SESSION_TOKEN_PATTERN } from '../constants.js';
 
@@ -25,14 +26,8 @@ export function signedInMarkerCookie(publicUrl: URL): { name: string; value: str
   };
 }
 
-/** A well-formed session token from a Cookie header, or null. */
+/** A well-formed session token from a Cookie header (kit's one cookie parser), or null. */
 export function readSessionToken(cookieHeader: string | undefined, name: string): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
-    return SESSION_TOKEN_PATTERN.test(value) ? value : null;
-  }
-  return null;
+  const value = readCookie(cookieHeader, name);
+  return value !== null && SESSION_TOKEN_PATTERN.test(value) ? value : null;
 }

@@ -71,12 +71,4 @@ export function transactionCookie(publicUrl: URL): { name: string; options: Cook
   };
 }
 
-/** A cookie's raw value from a Cookie header, or undefined. */
-export function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
-  if (!cookieHeader) return undefined;
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
+

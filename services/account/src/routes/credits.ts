@@ -7,7 +7,8 @@ import {
   type SetPlanRequest,
   type SetPlanResponse,
 } from '@atelier/contracts';
-import { badRequest, requireService, validate, type Db } from '@atelier/kit';
+import { badRequest, requireService, validate, type Db, type TokenKeys } from '@atelier/kit';
+import { INTERNAL_CALLERS, SERVICE_NAME } from '../constants.js';
 import { Router } from 'express';
 import { refund, reserve, userForLedger } from '../ledger.js';
 import { currentLimits } from '../limits.js';
@@ -22,7 +23,7 @@ const reserveBodySchema = reserveRequestSchema.refine((body) => body.amount <= M
 
 export interface CreditRouteDeps {
   db: Db;
-  identitySecret: string;
+  identityKeys: TokenKeys;
   clock: () => Date;
 }
 
@@ -30,20 +31,21 @@ export interface CreditRouteDeps {
  * The credit ledger and billing's plan hook, for other services only (service token; the gateway never
  * forwards /internal).
  */
-export function creditRoutes({ db, identitySecret, clock }: CreditRouteDeps): Router {
+export function creditRoutes({ db, identityKeys, clock }: CreditRouteDeps): Router {
   const router = Router();
-  const service = requireService(identitySecret);
+  const spenders = requireService(identityKeys, { audience: SERVICE_NAME, allow: INTERNAL_CALLERS.credits });
+  const billing = requireService(identityKeys, { audience: SERVICE_NAME, allow: INTERNAL_CALLERS.plans });
 
-  router.post('/internal/credits/reserve', service, validate({ body: reserveBodySchema }), async (req, res) => {
+  router.post('/internal/credits/reserve', spenders, validate({ body: reserveBodySchema }), async (req, res) => {
     const outcome = await reserve(db, req.body as ReserveRequest, clock());
     res.status(outcome.status).json(outcome.body);
   });
 
-  router.post('/internal/credits/refund', service, validate({ body: refundRequestSchema }), async (req, res) => {
+  router.post('/internal/credits/refund', spenders, validate({ body: refundRequestSchema }), async (req, res) => {
     res.json(await refund(db, (req.body as RefundRequest).key, clock()));
   });
 
-  router.post('/internal/plans/set', service, validate({ body: setPlanRequestSchema }), async (req, res) => {
+  router.post('/internal/plans/set', billing, validate({ body: setPlanRequestSchema }), async (req, res) => {
     const body = req.body as SetPlanRequest;
     if (body.periodStart && body.periodEnd && Date.parse(body.periodStart) >= Date.parse(body.periodEnd)) {
       throw badRequest('Invalid body: periodEnd must be after periodStart');

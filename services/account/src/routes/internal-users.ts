@@ -1,4 +1,5 @@
-import { notFound, requireService, type Db } from '@atelier/kit';
+import { notFound, requireService, type Db, type TokenKeys } from '@atelier/kit';
+import { INTERNAL_CALLERS, SERVICE_NAME } from '../constants.js';
 import { Router } from 'express';
 import { findUserById } from '../db/users.js';
 
@@ -8,9 +9,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * GET /internal/users/:id (service token only) → 200 `{ id, plan }` or 404. Other services read a
  * user's plan here (the create service gates premium video models by it).
  */
-export function internalUserRoutes({ identitySecret, db }: { identitySecret: string; db: Db }): Router {
+export function internalUserRoutes({ identityKeys, db }: { identityKeys: TokenKeys; db: Db }): Router {
   const router = Router();
-  router.get('/internal/users/:id', requireService(identitySecret), async (req, res) => {
+  const callers = requireService(identityKeys, { audience: SERVICE_NAME, allow: INTERNAL_CALLERS.users });
+  router.get('/internal/users/:id', callers, async (req, res) => {
     const id = String(req.params.id ?? '');
     if (!UUID.test(id)) throw notFound('No such user');
     const user = await findUserById(db, id);

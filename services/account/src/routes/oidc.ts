@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Db, Logger } from '@atelier/kit';
+import { readCookie, type Db, type Logger } from '@atelier/kit';
 import { rateLimit } from 'express-rate-limit';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import * as client from 'openid-client';
@@ -21,7 +21,6 @@ import {
 import {
   OIDC_TRANSACTION_TTL_MS,
   openTransaction,
-  readCookie,
   sealTransaction,
   transactionCookie,
 } from '../domain/oidc-transaction.js';
@@ -138,7 +137,7 @@ export function oidcRoutes({ config, db, sessions, logger, clock = () => new Dat
   });
 
   router.get(OIDC_CALLBACK_PATH, async (req: Request, res) => {
-    const tx = openTransaction(config.identitySecret, readCookie(req.headers.cookie, transaction.name), clock().getTime());
+    const tx = openTransaction(config.identitySecret, readCookie(req.headers.cookie, transaction.name) ?? undefined, clock().getTime());
     if (!discover || !tx) {
       log.warn({ hasProvider: Boolean(discover) }, 'sign-in callback without a live transaction');
       fail(res, discover ? SIGN_IN_ERRORS.expired : SIGN_IN_ERRORS.unavailable);

@@ -1,6 +1,6 @@
 import type { Generation, GenerationsPage, Preset } from '@atelier/contracts';
 import { EngineFailure, EngineInputError, createLocalEngine, probeVideo, type Engines } from '@atelier/engines';
-import { serviceHeaders } from '@atelier/kit';
+import { testServiceHeaders } from '@atelier/kit/testing';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,9 +134,9 @@ describe('create service with a real account service', () => {
   it('the account lookup of a plan is for services only', async () => {
     const user = await account.createUser('pro');
     expect((await fetch(`${account.url}/internal/users/${user}`)).status).toBe(401);
-    const ok = await fetch(`${account.url}/internal/users/${user}`, { headers: serviceHeaders(SECRET, 'test') });
+    const ok = await fetch(`${account.url}/internal/users/${user}`, { headers: testServiceHeaders(SECRET, 'create', 'account') });
     expect(await ok.json()).toEqual({ id: user, plan: 'pro' });
-    const missing = await fetch(`${account.url}/internal/users/00000000-0000-4000-8000-000000000000`, { headers: serviceHeaders(SECRET, 'test') });
+    const missing = await fetch(`${account.url}/internal/users/00000000-0000-4000-8000-000000000000`, { headers: testServiceHeaders(SECRET, 'create', 'account') });
     expect(missing.status).toBe(404);
   });
 

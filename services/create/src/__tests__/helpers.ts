@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp as createAccountApp, loadAccountConfig, migrationsFolder as accountMigrations } from '@atelier/account';
 import type { Plan } from '@atelier/contracts';
-import { createLogger, IDENTITY_HEADER, listen, openDatabase, serviceHeaders, signToken, type Database } from '@atelier/kit';
+import { createLogger, IDENTITY_HEADER, listen, openDatabase, type Database } from '@atelier/kit';
+import { testServiceHeaders, testUserToken } from '@atelier/kit/testing';
 import { sql } from 'drizzle-orm';
 import { createService, type CreateDeps, type CreateService } from '../app.js';
 import { loadCreateConfig, type CreateConfig } from '../config.js';
@@ -63,7 +64,7 @@ export async function startAccount(): Promise<TestAccount> {
         // Through the billing hook, so the user's period carries the plan's allowance.
         const response = await fetch(`${url}/internal/plans/set`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...serviceHeaders(SECRET, 'test') },
+          headers: { 'content-type': 'application/json', ...testServiceHeaders(SECRET, 'billing', 'account') },
           body: JSON.stringify({ userId: id, plan }),
         });
         if (!response.ok) throw new Error(`plans/set answered ${response.status}: ${await response.text()}`);
@@ -71,7 +72,7 @@ export async function startAccount(): Promise<TestAccount> {
       return id;
     },
     async creditsOf(userId) {
-      const response = await fetch(`${url}/api/user-limits`, { headers: userHeaders(userId) });
+      const response = await fetch(`${url}/api/user-limits`, { headers: userHeaders(userId, 'account') });
       if (!response.ok) throw new Error(`user-limits answered ${response.status}`);
       const body = (await response.json()) as { credits: { used: number; limit: number } };
       return body.credits;
@@ -90,9 +91,9 @@ export async function startAccount(): Promise<TestAccount> {
   };
 }
 
-/** The identity header the gateway would add for a signed-in user. */
-export function userHeaders(userId: string): Record<string, string> {
-  return { [IDENTITY_HEADER]: signToken(SECRET, { typ: 'user', uid: userId, sid: `session-${userId}` }) };
+/** The identity header the gateway would add for a signed-in user, addressed to `audience`. */
+export function userHeaders(userId: string, audience = 'create'): Record<string, string> {
+  return { [IDENTITY_HEADER]: testUserToken(SECRET, { userId, sessionId: `session-${userId}`, audience }) };
 }
 
 export interface TestCreate {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Generation } from '@atelier/contracts';
 import { createEngines, EngineFailure, type CallOptions, type FalEngine, type TextToImageInput } from '@atelier/engines';
 import { startFakeFal, type FakeFal } from '@atelier/engines/testing';
-import { serviceHeaders } from '@atelier/kit';
+import { testServiceHeaders } from '@atelier/kit/testing';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -61,7 +61,7 @@ describe('recovery and the fal engine', () => {
       await insertLeftover(create.database.db, { id, userId: user, status: 'processing', prompt: 'lost worker' });
       const reserve = await fetch(`${account.url}/internal/credits/reserve`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...serviceHeaders(SECRET, 'test') },
+        headers: { 'content-type': 'application/json', ...testServiceHeaders(SECRET, 'create', 'account') },
         body: JSON.stringify({ userId: user, feature: 'credits', amount: 1, key: id }),
       });
       expect(reserve.status).toBe(200);
