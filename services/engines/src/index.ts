@@ -12,7 +12,8 @@ export { FAL_MODELS } from './fal/models.js';
 export { POSES, type Pose } from './poses.js';
 export { IMAGE_SIZES } from './local/text-to-image.js';
 export { VIDEO_FPS, VIDEO_SECONDS } from './local/video.js';
-export { findFfmpeg, probeVideo, type VideoProbe } from './local/ffmpeg.js';
+export { ffmpegInfo, findFfmpeg, probeVideo, type FfmpegInfo, type VideoProbe } from './local/ffmpeg.js';
+export { readMp4, type Mp4Info } from './mp4.js';
 export { checkImage, MAX_INPUT_PIXELS } from './validate.js';
 
 /**

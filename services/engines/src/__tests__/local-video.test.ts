@@ -6,7 +6,7 @@ import { createLocalEngine } from '../local/index.js';
 import { runFfmpeg, withTempDir } from '../local/ffmpeg.js';
 import { hasLocalMark, localBadgeBox, localCaptionBox, localMarkXmp } from '../local/render.js';
 import { boxInFrame, fixedMarkFrames } from '../local/video.js';
-import { EngineInputError, probeVideo, VIDEO_FPS, VIDEO_SECONDS } from '../index.js';
+import { EngineInputError, probeVideo, readMp4, VIDEO_FPS, VIDEO_SECONDS } from '../index.js';
 import { garmentPhoto, personPhoto } from './fixtures.js';
 
 const engine = createLocalEngine();
@@ -41,6 +41,20 @@ describe('local imageToVideo', () => {
     expect(probe.fps).toBe(VIDEO_FPS);
     expect([probe.width, probe.height]).toEqual([720, 1080]);
     expect(Math.abs(probe.durationSeconds - 5)).toBeLessThan(0.1);
+
+    // The JavaScript reader (used on provider videos, which ffmpeg never sees) agrees with ffmpeg.
+    const read = readMp4(result.data)!;
+    expect(read.codec).toMatch(/^avc1\./);
+    expect([read.width, read.height]).toEqual([720, 1080]);
+    expect(read.fps).toBe(VIDEO_FPS);
+    expect(Math.abs(read.durationSeconds - probe.durationSeconds)).toBeLessThan(0.05);
+  });
+
+  it('reads nothing from bytes that are not an MP4 with a video track', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+    for (const bytes of [Buffer.alloc(0), Buffer.from('not a video at all'), png, Buffer.from('0000001866747970', 'hex')]) {
+      expect(readMp4(bytes)).toBeNull();
+    }
   });
 
   it('refuses empty, non-image and unknown-model input with EngineInputError', async () => {

@@ -1,7 +1,7 @@
 import { ApiError, createFalClient, type FalClient, type RequestMiddleware } from '@fal-ai/client';
 import sharp from 'sharp';
 import { EngineFailure, EngineInputError } from '../errors.js';
-import { probeVideo } from '../local/ffmpeg.js';
+import { readMp4 } from '../mp4.js';
 import type { CallOptions, Capability, CapabilityInputs, EngineResult, Engines, ProviderJobRef, ResultContentType } from '../types.js';
 import { CAPABILITIES } from '../types.js';
 import { outputFile, toFalRequest } from './inputs.js';
@@ -124,7 +124,8 @@ export function createFalEngine(options: FalEngineOptions): FalEngine {
       }
     }
     if (contentType === 'video/mp4') {
-      const probe = await probeVideo(data).catch(() => null);
+      // Read from the MP4's boxes in JavaScript: no ffmpeg touches bytes a provider made.
+      const probe = readMp4(data);
       return {
         data,
         contentType,

@@ -6,30 +6,39 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EngineFailure } from '../errors.js';
 
-let resolved: string | null | undefined;
+/** Which ffmpeg the local engine encodes with, and where it came from. */
+export interface FfmpegInfo {
+  path: string;
+  source: 'FFMPEG_PATH' | 'machine' | 'bundled';
+  /** The first line of `ffmpeg -version`, e.g. `ffmpeg version 5.1.6-0+deb12u1`. */
+  version: string;
+}
+
+let resolved: FfmpegInfo | null | undefined;
 
 /**
- * The ffmpeg binary: FFMPEG_PATH, else the one shipped by @ffmpeg-installer's platform package,
- * else `ffmpeg` on PATH. Null when none runs.
+ * The ffmpeg the local engine encodes with: FFMPEG_PATH, else the machine's own `ffmpeg` (kept up to
+ * date by its package manager), else the one @ffmpeg-installer ships (a 2018 build, only our own
+ * frames go through it). Null when none runs. Provider videos are never given to ffmpeg (see mp4.ts).
  */
-export function findFfmpeg(): string | null {
+export function ffmpegInfo(): FfmpegInfo | null {
   if (resolved !== undefined) return resolved;
-  const candidates: string[] = [];
-  if (process.env.FFMPEG_PATH) candidates.push(process.env.FFMPEG_PATH);
+  const candidates: { path: string; source: FfmpegInfo['source'] }[] = [];
+  if (process.env.FFMPEG_PATH) candidates.push({ path: process.env.FFMPEG_PATH, source: 'FFMPEG_PATH' });
+  candidates.push({ path: 'ffmpeg', source: 'machine' });
   try {
     const installer = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string };
-    candidates.push(installer.path);
+    candidates.push({ path: installer.path, source: 'bundled' });
   } catch {
-    // No package for this platform: fall through to PATH.
+    // No package for this platform.
   }
-  candidates.push('ffmpeg');
   resolved = null;
   for (const candidate of candidates) {
     try {
-      if (candidate.includes('/')) accessSync(candidate, constants.X_OK);
-      const probe = spawnSync(candidate, ['-hide_banner', '-version'], { timeout: 10_000 });
+      if (candidate.path.includes('/')) accessSync(candidate.path, constants.X_OK);
+      const probe = spawnSync(candidate.path, ['-hide_banner', '-version'], { timeout: 10_000, encoding: 'utf8' });
       if (probe.status === 0) {
-        resolved = candidate;
+        resolved = { ...candidate, version: (probe.stdout ?? '').split('\n')[0]?.trim() ?? '' };
         break;
       }
     } catch {
@@ -38,6 +47,9 @@ export function findFfmpeg(): string | null {
   }
   return resolved;
 }
+
+/** The ffmpeg binary's path (see ffmpegInfo), or null. */
+export const findFfmpeg = (): string | null => ffmpegInfo()?.path ?? null;
 
 export function runFfmpeg(args: string[], signal?: AbortSignal): Promise<string> {
   const binary = findFfmpeg();
