@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { uninstallFakeApi } from '@atelier/host/testing';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -16,4 +17,5 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+  uninstallFakeApi(); // fails the test if the screen called a route the fake API does not answer
 });

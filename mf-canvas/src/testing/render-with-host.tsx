@@ -1,34 +1,40 @@
 // Renders a remote's screen the way the shell does: inside the host's providers, with a fake Host whose
-// calls the test can inspect and the auth and limits caches already filled (no network in tests).
+// calls the test can inspect and the auth and limits caches already filled. Its apiRequest is the real
+// one, answered by the remote's fake API (./fake-api.ts): the test's own (installFakeApi before
+// rendering) or one with the default answers.
 import type { User, UserLimits } from '@atelier/contracts';
 import { DEFAULT_LIMITS } from '@atelier/contracts';
 import {
   HostProvider,
+  apiRequest,
   authUserQueryOptions,
   createQueryClient,
   userLimitsQueryOptions,
   type Host,
 } from '@atelier/host';
+import { answerHostQueries } from '@atelier/host/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
+import { currentFakeApi } from './fake-api';
 
 export const testUser: User = { id: 'u1', plan: 'free', firstName: 'Ada', email: 'ada@example.com' };
 
 interface Options {
   user?: User | null;
   limits?: UserLimits;
-  apiRequest?: Host['apiRequest'];
   route?: string;
 }
 
 export function renderWithHost(ui: ReactElement, options: Options = {}) {
   const { user = testUser, limits = DEFAULT_LIMITS, route = '/' } = options;
+  const api = currentFakeApi();
+  answerHostQueries(api, user, limits);
   const host = {
-    apiRequest: vi.fn<Host['apiRequest']>(options.apiRequest ?? (async () => new Response('{}'))),
+    apiRequest: vi.fn<Host['apiRequest']>(apiRequest),
     toast: vi.fn<Host['toast']>(),
     openLimitDialog: vi.fn<Host['openLimitDialog']>(),
     navigate: vi.fn<Host['navigate']>(),
@@ -44,5 +50,5 @@ export function renderWithHost(ui: ReactElement, options: Options = {}) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { ...view, host, queryClient, user: userEvent.setup() };
+  return { ...view, api, host, queryClient, user: userEvent.setup() };
 }

@@ -1,51 +1,91 @@
-// A small fake of the HTTP API for tests, in the manner of MSW: global fetch is replaced by a router of
-// handlers keyed "METHOD /path", so the screens run through the real @atelier/host apiRequest (status
-// handling, the "<status>: <text>" errors) and only the network is faked.
-import type { Generation, Preset } from '@atelier/contracts';
-import { vi } from 'vitest';
+// The API as the create screen sees it, faked in memory for tests (the network only: the screens run
+// through the real apiRequest). The answers are shaped like the create service's (@atelier/contracts):
+// GET /api/generations?limit=&cursor= → { items, nextCursor }; GET /api/presets → Preset[];
+// POST /api/generations/{image|video|dressup} → 202 { id, status: 'queued' } (the generation is then
+// listed, queued); POST /api/uploads (multipart `file`) → 201 { url, width, height, contentType }.
+// A test replaces any route with its own answer; any other route fails the test (@atelier/host/testing).
+import {
+  CREDIT_COSTS,
+  startDressUpSchema,
+  startImageSchema,
+  startVideoSchema,
+  type Generation,
+  type GenerationType,
+  type Preset,
+} from '@atelier/contracts';
+import {
+  installFakeApi as installHostFakeApi,
+  installedFakeApi,
+  json,
+  type FakeApi,
+  type FakeRequest,
+  type FakeRoutes,
+} from '@atelier/host/testing';
 
-export interface FakeRequest {
-  method: string;
-  url: URL;
-  /** Parsed JSON, the FormData as sent, or undefined. */
-  body: unknown;
+export { json, type FakeRequest };
+
+export interface CreateFakeApi extends FakeApi {
+  /** The user's generations, newest first (a started one is added at the front, queued). */
+  generations: Generation[];
+  presets: Preset[];
 }
 
-export type FakeHandler = (request: FakeRequest) => Response | unknown | Promise<Response | unknown>;
+const START_SCHEMAS = { image: startImageSchema, video: startVideoSchema, dressup: startDressUpSchema } as const;
+const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export function installFakeApi(routes: FakeRoutes = {}): CreateFakeApi {
+  const api = Object.assign(installHostFakeApi(), { generations: [] as Generation[], presets: [] as Preset[] });
 
-export function installFakeApi(routes: Record<string, FakeHandler> = {}) {
-  const handlers: Record<string, FakeHandler> = {
-    'GET /api/generations': () => ({ items: [], nextCursor: null }),
-    'GET /api/presets': () => [],
-    ...routes,
-  };
-  const requests: FakeRequest[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-    const method = (init.method ?? 'GET').toUpperCase();
-    let body: unknown = init.body;
-    if (typeof body === 'string') body = JSON.parse(body);
-    const request = { method, url, body };
-    requests.push(request);
-    const handler = handlers[`${method} ${url.pathname}`];
-    if (!handler) return json({ error: 'Not found' }, 404);
-    const result = await handler(request);
-    return result instanceof Response ? result : json(result);
+  api.on('GET /api/generations', ({ url }) => {
+    const limit = Number(url.searchParams.get('limit') ?? 24);
+    const start = Number(url.searchParams.get('cursor') ?? 0);
+    const end = start + limit;
+    return { items: api.generations.slice(start, end), nextCursor: end < api.generations.length ? String(end) : null };
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return {
-    requests,
-    /** Replaces or adds a handler. */
-    on(route: string, handler: FakeHandler) {
-      handlers[route] = handler;
-    },
-    /** The requests sent to one route. */
-    calls: (route: string) => requests.filter((r) => `${r.method} ${r.url.pathname}` === route),
-  };
+  api.on('GET /api/presets', () => api.presets);
+  api.on('POST /api/generations/:type', ({ params, body }) => {
+    const type = params.type as GenerationType;
+    const schema = START_SCHEMAS[type];
+    if (!schema) return json({ error: 'Not found' }, 404);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+      return json({ error: `Invalid body: ${issues.join('; ')}` }, 400);
+    }
+    const input = parsed.data as Record<string, string | undefined>;
+    const generation = fakeGeneration({
+      type,
+      status: 'queued',
+      prompt: input.prompt || null,
+      presetId: input.presetId ?? null,
+      model: input.model ?? null,
+      aspectRatio: type === 'image' ? (parsed.data as { aspectRatio: Generation['aspectRatio'] }).aspectRatio : null,
+      inputs:
+        type === 'video' ? { image: input.imageUrl! } : type === 'dressup' ? { person: input.personImageUrl!, garment: input.garmentImageUrl! } : {},
+      imageUrl: null,
+      engine: null,
+      cost: CREDIT_COSTS[type],
+      createdAt: new Date().toISOString(),
+      completedAt: null,
+    });
+    api.generations.unshift(generation);
+    return json({ id: generation.id, status: generation.status }, 202);
+  });
+  api.on('POST /api/uploads', ({ body }) => {
+    const file = body instanceof FormData ? body.get('file') : null;
+    if (!(file instanceof File)) return json({ error: 'No image uploaded: send it in the form field "file"' }, 400);
+    if (!UPLOAD_TYPES.includes(file.type)) return json({ error: 'Unsupported file type: upload a JPEG, PNG or WebP image' }, 415);
+    const ext = file.type === 'image/jpeg' ? 'jpg' : file.type.slice('image/'.length);
+    return json({ url: `/media/uploads/2026/11/${randomHex()}.${ext}`, width: 1024, height: 1536, contentType: file.type }, 201);
+  });
+  for (const [route, handler] of Object.entries(routes)) api.on(route, handler);
+  return api;
 }
+
+/** The fake installed in this test, or one with the default answers (no generations, no presets). */
+export const currentFakeApi = (): CreateFakeApi => (installedFakeApi() as CreateFakeApi | null) ?? installFakeApi();
+
+const randomHex = () => crypto.randomUUID().replaceAll('-', '');
 
 let nextId = 1;
 export function fakeGeneration(overrides: Partial<Generation> = {}): Generation {

@@ -1,4 +1,3 @@
-import { apiRequest } from '@atelier/host';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import CreateScreenRemote from '../../../expose/create-screen';
@@ -12,7 +11,7 @@ describe('CreateScreen', () => {
     ['dress-up', 'Virtual Try-On', 'Generate · 1 credit'],
   ] as const)('the %s tab shows its heading and Generate with its cost, disabled until its inputs are there', async (tab, heading, button) => {
     installFakeApi();
-    const { container } = renderWithHost(<CreateScreenRemote tab={tab} />, { apiRequest });
+    const { container } = renderWithHost(<CreateScreenRemote tab={tab} />);
     expect(container.querySelector('[data-remote="mf_create"]')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: new RegExp(heading) })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: button })).toBeDisabled();
@@ -21,7 +20,7 @@ describe('CreateScreen', () => {
 
   it('enables Generate on the image tab once the prompt has text, and disables it again when it is blank', async () => {
     installFakeApi();
-    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
     const generate = screen.getByRole('button', { name: 'Generate · 1 credit' });
     await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'linen suit at golden hour');
     expect(screen.getByRole('textbox', { name: 'Prompt' })).toHaveValue('linen suit at golden hour');
@@ -33,11 +32,11 @@ describe('CreateScreen', () => {
 
   it('has a prompt on the image and video tabs, and a person and a garment on Dress Up', () => {
     installFakeApi();
-    const { unmount } = renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest });
+    const { unmount } = renderWithHost(<CreateScreenRemote tab="video" />);
     expect(screen.getByRole('textbox', { name: 'Prompt' })).toBeInTheDocument();
     expect(screen.getByLabelText('Start image')).toBeInTheDocument();
     unmount();
-    renderWithHost(<CreateScreenRemote tab="dress-up" />, { apiRequest });
+    renderWithHost(<CreateScreenRemote tab="dress-up" />);
     expect(screen.queryByRole('textbox', { name: 'Prompt' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Person image')).toBeInTheDocument();
     expect(screen.getByLabelText('Garment image')).toBeInTheDocument();
@@ -45,33 +44,33 @@ describe('CreateScreen', () => {
 
   it('marks Dress Up as Beta', () => {
     installFakeApi();
-    renderWithHost(<CreateScreenRemote tab="dress-up" />, { apiRequest });
+    renderWithHost(<CreateScreenRemote tab="dress-up" />);
     expect(within(screen.getByRole('heading', { level: 1 })).getByText('Beta')).toBeInTheDocument();
   });
 
   it('shows "Unlimited credits" for a limit of 999 or more', () => {
     installFakeApi();
-    renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest, limits: { credits: { used: 500, limit: 999 }, avatar: { used: 0, limit: 0 } } });
+    renderWithHost(<CreateScreenRemote tab="image" />, { limits: { credits: { used: 500, limit: 999 }, avatar: { used: 0, limit: 0 } } });
     expect(screen.getByText('Unlimited credits')).toBeInTheDocument();
   });
 
   it('shows the start image passed as ?imageUrl on the video tab', () => {
     installFakeApi();
-    renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest, route: '/app/video?imageUrl=/media/look.png' });
+    renderWithHost(<CreateScreenRemote tab="video" />, { route: '/app/video?imageUrl=/media/look.png' });
     expect(screen.getByRole('img', { name: 'Start image' })).toHaveAttribute('src', '/media/look.png');
     expect(screen.getByRole('button', { name: 'Generate · 20 credits' })).toBeEnabled();
   });
 
   it('takes ?imageUrl as the person image on Dress Up', () => {
     installFakeApi();
-    renderWithHost(<CreateScreenRemote tab="dress-up" />, { apiRequest, route: '/app/dress-up?imageUrl=/media/person.png' });
+    renderWithHost(<CreateScreenRemote tab="dress-up" />, { route: '/app/dress-up?imageUrl=/media/person.png' });
     expect(screen.getByRole('img', { name: 'Person image' })).toHaveAttribute('src', '/media/person.png');
     expect(screen.queryByRole('img', { name: 'Garment image' })).not.toBeInTheDocument();
   });
 
   it('ignores ?imageUrl on the image tab', () => {
     installFakeApi();
-    renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest, route: '/app/image?imageUrl=/media/look.png' });
+    renderWithHost(<CreateScreenRemote tab="image" />, { route: '/app/image?imageUrl=/media/look.png' });
     expect(screen.queryByRole('img', { name: 'Start image' })).not.toBeInTheDocument();
     expect(document.querySelector('img[src="/media/look.png"]')).toBeNull();
   });

@@ -1,4 +1,3 @@
-import { apiRequest } from '@atelier/host';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import CreateScreenRemote from '../../../expose/create-screen';
@@ -12,7 +11,7 @@ describe('gallery', () => {
   it('shows a loading state, then an empty state', async () => {
     let answer: (value: unknown) => void = () => {};
     installFakeApi({ 'GET /api/generations': () => new Promise((resolve) => (answer = resolve)) });
-    renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    renderWithHost(<CreateScreenRemote tab="image" />);
     expect(screen.getByRole('status', { name: 'Loading your creations' })).toBeInTheDocument();
     await act(async () => answer(page()));
     expect(await screen.findByText('Nothing here yet')).toBeInTheDocument();
@@ -20,7 +19,7 @@ describe('gallery', () => {
 
   it('shows an error state with a retry', async () => {
     const api = installFakeApi({ 'GET /api/generations': () => json({ error: 'Service unavailable: create' }, 502) });
-    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
     expect(await screen.findByText('Your creations could not be loaded.')).toBeInTheDocument();
     api.on('GET /api/generations', () => page(fakeGeneration({ prompt: 'back again' })));
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -37,7 +36,7 @@ describe('gallery', () => {
           fakeGeneration({ id: 'run', prompt: 'running', status: 'processing', imageUrl: null }),
         ),
     });
-    renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    renderWithHost(<CreateScreenRemote tab="image" />);
     const list = await screen.findByRole('list');
     const tiles = within(list).getAllByRole('listitem');
     expect(tiles).toHaveLength(4);
@@ -58,7 +57,7 @@ describe('gallery', () => {
           fakeGeneration({ id: 'i', prompt: 'a still', engine: 'local' }),
         ),
     });
-    renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    renderWithHost(<CreateScreenRemote tab="image" />);
     for (const name of ['Open video: a turn', 'Open image: a still']) {
       const tile = await screen.findByRole('button', { name });
       const media = tile.querySelector('img, video')!;
@@ -71,7 +70,7 @@ describe('gallery', () => {
 
   it('shows the engine by the viewer\'s title, not on the picture', async () => {
     installFakeApi({ 'GET /api/generations': () => page(fakeGeneration({ prompt: 'ivory gown', imageUrl: '/media/a.png', engine: 'local' })) });
-    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
     await user.click(await screen.findByRole('button', { name: 'Open image: ivory gown' }));
     const dialog = await screen.findByRole('dialog');
     const picture = within(dialog).getByRole('img', { name: 'ivory gown' });
@@ -87,7 +86,7 @@ describe('gallery', () => {
           ? page(fakeGeneration({ prompt: 'second page' }))
           : { items: [fakeGeneration({ prompt: 'first page' })], nextCursor: 'c2' },
     });
-    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
     await user.click(await screen.findByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('button', { name: 'Open image: second page' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open image: first page' })).toBeInTheDocument();
@@ -99,7 +98,7 @@ describe('gallery', () => {
       'GET /api/generations': () => page(fakeGeneration({ id: 'a', prompt: 'ivory gown', imageUrl: '/media/a b.png', presetId: 'film' })),
       'GET /api/presets': () => [fakePreset('film', 'Vintage', 'Film Noir')],
     });
-    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
     await user.click(await screen.findByRole('button', { name: 'Open image: ivory gown' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveAttribute('data-remote', 'mf_create');
@@ -119,7 +118,7 @@ describe('gallery', () => {
           fakeGeneration({ type: 'video', prompt: 'no source', imageUrl: null, videoUrl: '/media/n.mp4' }),
         ),
     });
-    renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest });
+    renderWithHost(<CreateScreenRemote tab="video" />);
     const withSource = (await screen.findByRole('button', { name: 'Open video: with source' })).querySelector('video')!;
     expect(withSource).toHaveAttribute('src', '/media/s.mp4');
     expect(withSource).toHaveAttribute('poster', '/media/source.png');
@@ -132,7 +131,7 @@ describe('gallery', () => {
       'GET /api/generations': () =>
         page(fakeGeneration({ type: 'video', prompt: 'slow turn', imageUrl: null, videoUrl: '/media/v.mp4', model: 'wan-2.5' })),
     });
-    const { user } = renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest });
+    const { user } = renderWithHost(<CreateScreenRemote tab="video" />);
     await user.click(await screen.findByRole('button', { name: 'Open video: slow turn' }));
     const dialog = await screen.findByRole('dialog');
     const video = dialog.querySelector('video')!;
@@ -150,7 +149,7 @@ describe('gallery', () => {
     installFakeApi({
       'GET /api/generations': () => page(fakeGeneration({ type: 'video', prompt: 'turn', imageUrl: null, videoUrl: '/media/v.mp4', model })),
     });
-    const { user } = renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest });
+    const { user } = renderWithHost(<CreateScreenRemote tab="video" />);
     await user.click(await screen.findByRole('button', { name: 'Open video: turn' }));
     const dialog = await screen.findByRole('dialog');
     const details = dialog.querySelector('dl')!;
@@ -166,7 +165,7 @@ describe('gallery', () => {
           fakeGeneration({ id: 'b', prompt: 'hosted look', model: 'fal-ai/flux/dev', engine: 'fal' }),
         ),
     });
-    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
     await user.click(await screen.findByRole('button', { name: 'Open image: local look' }));
     let details = (await screen.findByRole('dialog')).querySelector('dl')!;
     expect(within(details).getByText('Local editorial renderer')).toBeInTheDocument();
@@ -178,7 +177,7 @@ describe('gallery', () => {
 
   it('"Create video" keeps the image as pendingVideoImage and navigates to /app/video', async () => {
     installFakeApi({ 'GET /api/generations': () => page(fakeGeneration({ prompt: 'red coat', imageUrl: '/media/red.png' })) });
-    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />);
     await user.click(await screen.findByRole('button', { name: 'Open image: red coat' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Create video' }));
     expect(localStorage.getItem('pendingVideoImage')).toBe('/media/red.png');
@@ -201,7 +200,7 @@ describe('a generation in flight', () => {
       'GET /api/generations': () => page(...(api.calls('POST /api/generations/image').length ? [generation()] : [])),
       'POST /api/generations/image': () => json({ id: 'g-run', status: 'queued' }, 202),
     });
-    const { user, host, queryClient } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { user, host, queryClient } = renderWithHost(<CreateScreenRemote tab="image" />);
     await screen.findByText('Nothing here yet');
     await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'velvet blazer');
     await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));
@@ -247,7 +246,7 @@ describe('a generation in flight', () => {
           }),
         ),
     });
-    const { host, queryClient } = renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest });
+    const { host, queryClient } = renderWithHost(<CreateScreenRemote tab="video" />);
     // a video already processing when the screen opens shows its progress
     expect(await screen.findByText('Generating video')).toBeInTheDocument();
     status = 'failed';
@@ -280,7 +279,7 @@ describe('gallery filter', () => {
           fakeGeneration({ type: 'dressup', prompt: 'a try-on' }),
         ),
     });
-    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
     expect(await screen.findAllByRole('listitem')).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Videos' }));
     expect(screen.getByRole('button', { name: 'Videos' })).toHaveAttribute('aria-pressed', 'true');

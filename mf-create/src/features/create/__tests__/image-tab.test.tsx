@@ -1,4 +1,3 @@
-import { apiRequest } from '@atelier/host';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import CreateScreenRemote from '../../../expose/create-screen';
@@ -14,7 +13,7 @@ const presets = [
 describe('image tab', () => {
   it('shows the presets grouped by style, with thumbnails, and filters them by style', async () => {
     installFakeApi({ 'GET /api/presets': () => presets });
-    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
     expect(screen.getByRole('status', { name: 'Loading presets' })).toBeInTheDocument();
     const y2k = await screen.findByRole('group', { name: 'Y2K Photos' });
     expect(within(y2k).getAllByRole('button').map((b) => b.textContent)).toEqual(['Chrome Baby', 'Flip Phone']);
@@ -31,12 +30,12 @@ describe('image tab', () => {
 
   it('says when there are no presets, and offers a retry when they fail to load', async () => {
     const api = installFakeApi({ 'GET /api/presets': () => [] });
-    const { unmount } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { unmount } = renderWithHost(<CreateScreenRemote tab="image" />);
     expect(await screen.findByText(/No presets yet/)).toBeInTheDocument();
     unmount();
 
     api.on('GET /api/presets', () => json({ error: 'Service unavailable: create' }, 502));
-    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
     expect(await screen.findByText('Presets could not be loaded.')).toBeInTheDocument();
     api.on('GET /api/presets', () => presets);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -48,7 +47,7 @@ describe('image tab', () => {
       'GET /api/presets': () => presets,
       'POST /api/generations/image': () => json({ id: 'gen-1', status: 'queued' }, 202),
     });
-    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />);
     await user.type(screen.getByRole('textbox', { name: 'Prompt' }), '  linen suit at golden hour ');
     await user.click(await screen.findByRole('button', { name: 'Film Noir' }));
     expect(screen.getByRole('button', { name: 'Film Noir' })).toHaveAttribute('aria-pressed', 'true');
@@ -78,7 +77,7 @@ describe('image tab', () => {
 
   it('submits with Ctrl+Enter in the prompt (Enter alone makes a new line)', async () => {
     const api = installFakeApi({ 'POST /api/generations/image': () => json({ id: 'gen-2', status: 'queued' }, 202) });
-    const { user } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
     const prompt = screen.getByRole('textbox', { name: 'Prompt' });
     await user.type(prompt, 'silk{Enter}dress');
     expect(prompt).toHaveValue('silk\ndress');
@@ -91,7 +90,6 @@ describe('image tab', () => {
   it('opens the limit dialog instead of calling the server when credits are short', async () => {
     const api = installFakeApi();
     const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, {
-      apiRequest,
       limits: { credits: { used: 25, limit: 25 }, avatar: { used: 0, limit: 0 } },
     });
     await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'red coat');
@@ -103,7 +101,6 @@ describe('image tab', () => {
   it('does not count credits for an unlimited limit (999 or more)', async () => {
     const api = installFakeApi({ 'POST /api/generations/image': () => json({ id: 'gen-3', status: 'queued' }, 202) });
     const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, {
-      apiRequest,
       limits: { credits: { used: 5000, limit: 999 }, avatar: { used: 0, limit: 0 } },
     });
     await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'red coat');
@@ -117,7 +114,6 @@ describe('image tab', () => {
       'POST /api/generations/image': () => json({ error: 'Not enough credits', limitReached: true, used: 24, limit: 25 }, 402),
     });
     const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, {
-      apiRequest,
       limits: { credits: { used: 3, limit: 25 }, avatar: { used: 0, limit: 0 } },
     });
     await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'red coat');
@@ -129,7 +125,7 @@ describe('image tab', () => {
 
   it('shows a destructive "Generation Failed" toast with the server message for other errors', async () => {
     installFakeApi({ 'POST /api/generations/image': () => json({ error: 'Service unavailable: create' }, 502) });
-    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />);
     await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'red coat');
     await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));
     await waitFor(() =>
@@ -146,7 +142,7 @@ describe('image tab', () => {
 
   it('reports the user plan in the events', async () => {
     installFakeApi({ 'POST /api/generations/image': () => json({ id: 'gen-4', status: 'queued' }, 202) });
-    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest, user: { ...testUser, plan: 'pro' } });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, { user: { ...testUser, plan: 'pro' } });
     await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'red coat');
     await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));
     await waitFor(() =>

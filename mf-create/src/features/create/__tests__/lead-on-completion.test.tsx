@@ -1,4 +1,3 @@
-import { apiRequest } from '@atelier/host';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import CreateScreenRemote from '../../../expose/create-screen';
@@ -28,7 +27,7 @@ describe('the lead event on the first completed generation', () => {
         return json({ id: 'first', status: 'queued' }, 202);
       },
     });
-    const { user, queryClient, unmount } = renderWithHost(<CreateScreenRemote tab="image" />, { apiRequest });
+    const { user, queryClient, unmount } = renderWithHost(<CreateScreenRemote tab="image" />);
     await screen.findByText('Nothing here yet');
     await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'first look');
     await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));

@@ -1,4 +1,3 @@
-import { apiRequest } from '@atelier/host';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import CreateScreenRemote from '../../../expose/create-screen';
@@ -10,7 +9,7 @@ const uploaded = (url: string) => () => json({ url, width: 1024, height: 1536, c
 describe('video tab', () => {
   it('uploads the start image from the file input as multipart through POST /api/uploads', async () => {
     const api = installFakeApi({ 'POST /api/uploads': uploaded('/media/up/start.png') });
-    const { user, host } = renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="video" />);
     expect(screen.getByRole('button', { name: 'Upload start image' })).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Start image'), photo('look.png'));
 
@@ -28,7 +27,7 @@ describe('video tab', () => {
       'POST /api/uploads': uploaded('/media/up/pasted.png'),
       'POST /api/generations/video': () => json({ id: 'v1', status: 'queued' }, 202),
     });
-    const { user, host } = renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="video" />);
     fireEvent.paste(screen.getByRole('textbox', { name: 'Prompt' }), { clipboardData: { files: [photo('clip.png')] } });
     await waitFor(() => expect(api.calls('POST /api/uploads')).toHaveLength(1));
     expect(screen.getByRole('radio', { name: /Wan 2.5/ })).toBeChecked();
@@ -52,7 +51,7 @@ describe('video tab', () => {
 
   it('takes a dropped image', async () => {
     const api = installFakeApi({ 'POST /api/uploads': uploaded('/media/up/dropped.png') });
-    renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest });
+    renderWithHost(<CreateScreenRemote tab="video" />);
     const zone = screen.getByRole('button', { name: 'Upload start image' }).closest('[data-image-slot]')!;
     fireEvent.drop(zone, { dataTransfer: { files: [photo('drop.png')] } });
     await waitFor(() => expect(api.calls('POST /api/uploads')).toHaveLength(1));
@@ -61,7 +60,7 @@ describe('video tab', () => {
 
   it('refuses a file that is not an image, and reports a failed upload', async () => {
     const api = installFakeApi({ 'POST /api/uploads': () => json({ error: 'File too large' }, 413) });
-    const { host } = renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest });
+    const { host } = renderWithHost(<CreateScreenRemote tab="video" />);
     const zone = screen.getByRole('button', { name: 'Upload start image' }).closest('[data-image-slot]')!;
     fireEvent.drop(zone, { dataTransfer: { files: [new File(['%PDF'], 'a.pdf', { type: 'application/pdf' })] } });
     expect(host.toast).toHaveBeenCalledWith({
@@ -86,7 +85,6 @@ describe('video tab', () => {
   it('marks VEO 3.1 and SORA 2 for Advanced & Pro and shows a free user an upgrade hint to /pricing', async () => {
     installFakeApi();
     const { user } = renderWithHost(<CreateScreenRemote tab="video" />, {
-      apiRequest,
       route: '/app/video?imageUrl=/media/look.png',
     });
     expect(screen.getAllByText('Advanced & Pro')).toHaveLength(2);
@@ -102,7 +100,7 @@ describe('video tab', () => {
 
   it('shows a basic user the hint too', async () => {
     installFakeApi();
-    const { user } = renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest, user: { ...testUser, plan: 'basic' } });
+    const { user } = renderWithHost(<CreateScreenRemote tab="video" />, { user: { ...testUser, plan: 'basic' } });
     await user.click(screen.getByRole('radio', { name: /SORA 2/ }));
     expect(screen.getByRole('link', { name: 'Upgrade to unlock' })).toBeInTheDocument();
   });
@@ -112,7 +110,6 @@ describe('video tab', () => {
       'POST /api/generations/video': () => json({ error: 'SORA 2 is available on the Advanced and Pro plans' }, 403),
     });
     const { user, host } = renderWithHost(<CreateScreenRemote tab="video" />, {
-      apiRequest,
       user: { ...testUser, plan: 'advanced' },
       route: '/app/video?imageUrl=/media/look.png',
     });
@@ -132,7 +129,6 @@ describe('video tab', () => {
   it('opens the limit dialog (type video) when 20 credits are not left', async () => {
     const api = installFakeApi();
     const { user, host } = renderWithHost(<CreateScreenRemote tab="video" />, {
-      apiRequest,
       route: '/app/video?imageUrl=/media/look.png',
       limits: { credits: { used: 6, limit: 25 }, avatar: { used: 0, limit: 0 } },
     });
@@ -144,7 +140,7 @@ describe('video tab', () => {
   it('consumes pendingVideoImage from local storage as the start image', () => {
     installFakeApi();
     localStorage.setItem('pendingVideoImage', '/media/from-gallery.png');
-    renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest });
+    renderWithHost(<CreateScreenRemote tab="video" />);
     expect(screen.getByRole('img', { name: 'Start image' })).toHaveAttribute('src', '/media/from-gallery.png');
     expect(localStorage.getItem('pendingVideoImage')).toBeNull();
   });
@@ -152,14 +148,14 @@ describe('video tab', () => {
   it('prefers ?imageUrl over pendingVideoImage, and still consumes the pending one', () => {
     installFakeApi();
     localStorage.setItem('pendingVideoImage', '/media/from-gallery.png');
-    renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest, route: '/app/video?imageUrl=/media/param.png' });
+    renderWithHost(<CreateScreenRemote tab="video" />, { route: '/app/video?imageUrl=/media/param.png' });
     expect(screen.getByRole('img', { name: 'Start image' })).toHaveAttribute('src', '/media/param.png');
     expect(localStorage.getItem('pendingVideoImage')).toBeNull();
   });
 
   it('keeps the start image clear: its label and buttons sit in a bar below it, not on it', () => {
     installFakeApi();
-    renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest, route: '/app/video?imageUrl=/media/look.png' });
+    renderWithHost(<CreateScreenRemote tab="video" />, { route: '/app/video?imageUrl=/media/look.png' });
     const picture = screen.getByRole('img', { name: 'Start image' });
     // The picture's own box holds only the picture; the controls are outside it.
     expect(picture.parentElement!.children).toHaveLength(1);
@@ -171,7 +167,7 @@ describe('video tab', () => {
 
   it('removes the start image', async () => {
     installFakeApi();
-    const { user } = renderWithHost(<CreateScreenRemote tab="video" />, { apiRequest, route: '/app/video?imageUrl=/media/look.png' });
+    const { user } = renderWithHost(<CreateScreenRemote tab="video" />, { route: '/app/video?imageUrl=/media/look.png' });
     await user.click(screen.getByRole('button', { name: 'Remove start image' }));
     expect(screen.queryByRole('img', { name: 'Start image' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate · 20 credits' })).toBeDisabled();
@@ -185,7 +181,7 @@ describe('dress-up tab', () => {
       'POST /api/uploads': () => uploaded(`/media/up/${++n}.png`)(),
       'POST /api/generations/dressup': () => json({ id: 'd1', status: 'queued' }, 202),
     });
-    const { user, host } = renderWithHost(<CreateScreenRemote tab="dress-up" />, { apiRequest });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="dress-up" />);
     const generate = screen.getByRole('button', { name: 'Generate · 1 credit' });
     await user.upload(screen.getByLabelText('Person image'), photo('person.png'));
     await waitFor(() => expect(screen.getByRole('img', { name: 'Person image' })).toBeInTheDocument());
@@ -211,7 +207,7 @@ describe('dress-up tab', () => {
 
   it('pastes into the image input that has focus', async () => {
     const api = installFakeApi({ 'POST /api/uploads': uploaded('/media/up/g.png') });
-    renderWithHost(<CreateScreenRemote tab="dress-up" />, { apiRequest });
+    renderWithHost(<CreateScreenRemote tab="dress-up" />);
     const garmentButton = screen.getByRole('button', { name: 'Upload garment image' });
     garmentButton.focus();
     fireEvent.paste(garmentButton, { clipboardData: { files: [photo('garment.png')] } });
@@ -223,7 +219,6 @@ describe('dress-up tab', () => {
   it('opens the limit dialog with type dressup when credits are short', async () => {
     const api = installFakeApi({ 'POST /api/uploads': uploaded('/media/up/g.png') });
     const { user, host } = renderWithHost(<CreateScreenRemote tab="dress-up" />, {
-      apiRequest,
       route: '/app/dress-up?imageUrl=/media/person.png',
       limits: { credits: { used: 25, limit: 25 }, avatar: { used: 0, limit: 0 } },
     });

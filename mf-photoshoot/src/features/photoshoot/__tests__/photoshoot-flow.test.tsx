@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import PhotoshootFlowRemote from '../../../expose/photoshoot-flow';
+import { fakeCharacter, installFakeApi, json } from '../../../testing/fake-api';
 import { renderWithHost } from '../../../testing/render-with-host';
 
 const steps = () => within(screen.getByRole('list', { name: 'Steps' })).getAllByRole('listitem');
-const jsonResponse = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
 describe('PhotoshootFlow', () => {
   beforeEach(() => localStorage.clear());
@@ -36,14 +36,13 @@ describe('PhotoshootFlow', () => {
   });
 
   it('moves to the character step, which needs a character to continue', async () => {
-    const { user, host } = renderWithHost(<PhotoshootFlowRemote />, {
-      apiRequest: async () => jsonResponse([{ id: '1', characterId: 'c1', name: 'Mira', previewImageUrl: null }]),
-    });
+    const api = installFakeApi();
+    api.characters = [fakeCharacter('Mira', { previewImageUrl: null })];
+    const { user, host } = renderWithHost(<PhotoshootFlowRemote />);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
     expect(steps()[0]).toHaveTextContent('(completed)');
     expect(steps()[1]).toHaveAttribute('aria-current', 'step');
-    expect(host.apiRequest).toHaveBeenCalledWith('GET', '/api/avatar/characters');
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(host.toast).toHaveBeenCalledWith({ title: 'Character Required', description: 'Please select a character', variant: 'destructive' });
@@ -66,5 +65,52 @@ describe('PhotoshootFlow', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(host.navigate).toHaveBeenCalledWith('/app/image');
     expect(localStorage.getItem('photoshootsReturnPath')).toBeNull();
+  });
+});
+
+describe('the character step', () => {
+  it('shows a spinner while the characters load, then each with its preview and name', async () => {
+    let answer: (characters: unknown) => void = () => {};
+    const api = installFakeApi({ 'GET /api/avatar/characters': () => new Promise((resolve) => (answer = resolve)) });
+    const mira = fakeCharacter('Mira');
+    const noor = fakeCharacter('Noor', { previewImageUrl: null });
+    const { user } = renderWithHost(<PhotoshootFlowRemote />);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('status', { name: 'Loading characters' })).toBeInTheDocument();
+    expect(api.calls('GET /api/avatar/characters')).toHaveLength(1);
+
+    await act(async () => answer([mira, noor]));
+    const miraCard = await screen.findByRole('button', { name: 'Mira' });
+    expect(within(miraCard).getByRole('presentation')).toHaveAttribute('src', mira.previewImageUrl);
+    expect(within(screen.getByRole('button', { name: /Noor/ })).getByText('No preview')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading characters' })).not.toBeInTheDocument();
+
+    await user.click(miraCard);
+    expect(miraCard).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /Noor/ })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('says so when the user has no characters yet', async () => {
+    installFakeApi();
+    const { user, host } = renderWithHost(<PhotoshootFlowRemote />);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('You have no characters yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(host.toast).toHaveBeenCalledWith({ title: 'Character Required', description: 'Please select a character', variant: 'destructive' });
+    expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
+  });
+
+  it('offers to try again when the characters cannot be loaded', async () => {
+    const api = installFakeApi({ 'GET /api/avatar/characters': () => json({ error: 'Service unavailable: photoshoot' }, 502) });
+    const { user } = renderWithHost(<PhotoshootFlowRemote />);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Your characters could not be loaded.')).toBeInTheDocument();
+
+    api.characters = [fakeCharacter('Mira')];
+    api.on('GET /api/avatar/characters', () => api.characters);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Mira' })).toBeInTheDocument();
+    expect(screen.queryByText('Your characters could not be loaded.')).not.toBeInTheDocument();
+    expect(api.calls('GET /api/avatar/characters')).toHaveLength(2);
   });
 });

@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PricingPageRemote from '../../../expose/pricing-page';
+import { BILLING_PORTAL_URL, installFakeApi, json } from '../../../testing/fake-api';
 import { renderWithHost, testUser } from '../../../testing/render-with-host';
 
 const card = (name: string) => screen.getByRole('article', { name });
 
 describe('PricingPage', () => {
   beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
 
   it('shows the three plans in USD per month, monthly by default', () => {
     const { container } = renderWithHost(<PricingPageRemote variant="all" />, { user: null });
@@ -58,15 +60,24 @@ describe('PricingPage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('opens the waitlist for a signed-in user while plans have no price, and handles a known email', async () => {
-    const { user, host } = renderWithHost(<PricingPageRemote variant="all" />, {
-      apiRequest: async () => {
-        throw new Error('409: {"error":"Already registered"}');
-      },
-    });
+  it('opens the waitlist for a signed-in user while plans have no price, and puts the email on it', async () => {
+    const api = installFakeApi();
+    const { user } = renderWithHost(<PricingPageRemote variant="all" />);
     await user.click(screen.getByRole('button', { name: 'Get Pro' }));
     const dialog = await screen.findByRole('dialog', { name: "We're in Alpha" });
     expect(within(dialog).getByText('70% off')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), ' ada@example.com ');
+    await user.click(within(dialog).getByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByRole('dialog', { name: "You're on the list" })).toBeInTheDocument();
+    expect(api.waitlist).toEqual([{ email: 'ada@example.com', source: 'pricing_page' }]);
+  });
+
+  it('tells an email already on the waitlist so', async () => {
+    const api = installFakeApi();
+    api.waitlist.push({ email: 'ada@example.com', source: 'pricing_page' });
+    const { user, host } = renderWithHost(<PricingPageRemote variant="all" />);
+    await user.click(screen.getByRole('button', { name: 'Get Pro' }));
+    const dialog = await screen.findByRole('dialog', { name: "We're in Alpha" });
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Join the waitlist' }));
     await waitFor(() =>
@@ -76,7 +87,8 @@ describe('PricingPage', () => {
         variant: 'destructive',
       }),
     );
-    expect(host.apiRequest).toHaveBeenCalledWith('POST', '/api/waitlist', { email: 'ada@example.com', source: 'pricing_page' });
+    expect(api.calls('POST /api/waitlist')[0]!.body).toEqual({ email: 'ada@example.com', source: 'pricing_page' });
+    expect(api.waitlist).toHaveLength(1);
   });
 
   it('shows the current plan card with Manage Billing to paying users only', () => {
@@ -84,5 +96,23 @@ describe('PricingPage', () => {
     const current = screen.getByRole('region', { name: 'Current plan' });
     expect(within(current).getByText('Active')).toBeInTheDocument();
     expect(within(current).getByRole('button', { name: 'Manage Billing' })).toBeInTheDocument();
+  });
+
+  it('opens the billing portal from Manage Billing', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { user, api } = renderWithHost(<PricingPageRemote variant="all" />, { user: { ...testUser, plan: 'pro', stripeSubscriptionId: 'sub_1' } });
+    await user.click(screen.getByRole('button', { name: 'Manage Billing' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(BILLING_PORTAL_URL));
+    expect(api.calls('POST /api/create-billing-portal-session')).toHaveLength(1);
+  });
+
+  it('tells the user when the billing portal cannot be opened', async () => {
+    installFakeApi({ 'POST /api/create-billing-portal-session': () => json({ error: 'No subscription' }, 400) });
+    const { user, host } = renderWithHost(<PricingPageRemote variant="all" />, { user: { ...testUser, plan: 'basic' } });
+    await user.click(screen.getByRole('button', { name: 'Manage Billing' }));
+    await waitFor(() =>
+      expect(host.toast).toHaveBeenCalledWith({ title: 'Error', description: '400: {"error":"No subscription"}', variant: 'destructive' }),
+    );
   });
 });
