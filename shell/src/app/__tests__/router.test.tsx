@@ -1,10 +1,12 @@
-import { useHost } from '@atelier/host';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { useHost, userLimitsQueryOptions } from '@atelier/host';
+import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { publicConfigQueryOptions } from '../../features/auth/api/get-config';
 import type { RemoteRegistry } from '../../features/remotes/utils/remote-registry';
+import { QueryAnswered } from '../../testing/query-answered';
 import { AppProvider } from '../provider';
 import { routes } from '../router';
 
@@ -54,16 +56,20 @@ function FakeRemote(props: Record<string, unknown>) {
 function renderAt(path: string) {
   const registry: RemoteRegistry = { loadComponent: vi.fn(async () => FakeRemote as never) };
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const configAnswered = vi.fn();
+  const limitsAnswered = vi.fn();
   function Harness() {
     const [navigate] = useState(() => (to: string) => void router.navigate(to));
     return (
       <AppProvider navigate={navigate} remoteRegistry={registry}>
         <RouterProvider router={router} />
+        <QueryAnswered query={publicConfigQueryOptions()} onAnswer={configAnswered} />
+        <QueryAnswered query={userLimitsQueryOptions(true)} onAnswer={limitsAnswered} />
       </AppProvider>
     );
   }
   render(<Harness />);
-  return { router, registry };
+  return { router, registry, configAnswered, limitsAnswered };
 }
 
 describe('guards', () => {
@@ -106,9 +112,9 @@ describe('routes', () => {
 
   it('shows Dev Entry on /login only when the server offers development sign-in', async () => {
     apiConfig = { devLogin: false, avatarEnabled: true };
-    renderAt('/login');
+    const { configAnswered } = renderAt('/login');
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/config', expect.anything()));
+    await waitFor(() => expect(configAnswered).toHaveBeenCalled()); // the login screen has rendered the answer
     expect(screen.queryByRole('button', { name: 'Dev Entry' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
@@ -208,9 +214,8 @@ describe('app header and host', () => {
   it('blocks the Photoshoots tab with the limit dialog (type dressup) when the avatar allowance is used up', async () => {
     apiUser = freeUser; // limits: avatar 0 of 0
     window.localStorage.setItem('photoshootsReturnPath', '/app/image');
-    const { router } = renderAt('/app');
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/user-limits', expect.anything()));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50))); // let the limits answer land
+    const { router, limitsAnswered } = renderAt('/app');
+    await waitFor(() => expect(limitsAnswered).toHaveBeenCalled()); // the gate judges only loaded limits
     const nav = await screen.findByRole('navigation', { name: 'Studio' });
     await userEvent.click(nav.querySelector('a[href="/app/photoshoots"]')!);
     expect(await screen.findByRole('dialog', { name: 'Not enough credits' })).toHaveTextContent('0 of 0 used');

@@ -4,9 +4,16 @@ import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sendTagPageView } from '../../features/analytics/utils/analytics-tag';
 import type { RemoteRegistry } from '../../features/remotes/utils/remote-registry';
 import { AppProvider } from '../provider';
 import { routes } from '../router';
+
+// Page views to the analytics tag are sent for everyone: a test can wait for one as a positive signal.
+vi.mock('../../features/analytics/utils/analytics-tag', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../features/analytics/utils/analytics-tag')>()),
+  sendTagPageView: vi.fn(),
+}));
 
 type Json = Record<string, unknown>;
 const freeUser = { id: 'u1', plan: 'free', firstName: 'Ada', email: 'ada@example.com' };
@@ -19,6 +26,7 @@ const tracked = () =>
     .map(([, init]) => JSON.parse(String(init?.body)) as { eventType: string; metadata: Json });
 
 beforeEach(() => {
+  vi.mocked(sendTagPageView).mockClear();
   apiUser = freeUser;
   window.localStorage.clear();
   window.localStorage.setItem('onboardingShown', 'true');
@@ -68,12 +76,13 @@ describe('analytics', () => {
     expect(tracked().filter((e) => e.metadata.page_path === '/app/dev')).toHaveLength(1);
   });
 
-  it('sends no track-event page views for visitors, nor for a path the guards redirect from', async () => {
+  it('sends no track-event page views for visitors, and no page view at all for a path the guards redirect from', async () => {
     apiUser = null;
     const { router } = renderAt('/app/canvas');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    await screen.findByRole('button', { name: 'Continue with Google' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The login page's view goes to the analytics tag in the same effect that would post a track-event.
+    await waitFor(() => expect(sendTagPageView).toHaveBeenCalledWith('/login'));
+    expect(vi.mocked(sendTagPageView).mock.calls).toEqual([['/login']]);
     expect(tracked()).toEqual([]);
   });
 

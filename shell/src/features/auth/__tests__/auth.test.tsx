@@ -1,10 +1,14 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../../app/provider';
 import { routes } from '../../../app/router';
+import { QueryAnswered } from '../../../testing/query-answered';
+import { sendTagPageView } from '../../analytics/utils/analytics-tag';
 import type { RemoteRegistry } from '../../remotes/utils/remote-registry';
+import { publicConfigQueryOptions } from '../api/get-config';
 import { localDay } from '../hooks/use-sign-in-landing';
 import { GENERIC_SIGN_IN_ERROR, SIGN_IN_ERROR_MESSAGES, SIGN_IN_ERROR_TITLE } from '../utils/sign-in-errors';
 
@@ -23,7 +27,14 @@ function tracked(): { eventType: string; metadata: Json }[] {
 }
 const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url) === path).length;
 
+// Page views to the analytics tag are sent for everyone: a test can wait for one as a positive signal.
+vi.mock('../../analytics/utils/analytics-tag', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../analytics/utils/analytics-tag')>()),
+  sendTagPageView: vi.fn(),
+}));
+
 beforeEach(() => {
+  vi.mocked(sendTagPageView).mockClear();
   apiUser = null;
   apiConfig = { devLogin: false, avatarEnabled: true };
   window.localStorage.clear();
@@ -47,28 +58,33 @@ afterEach(() => {
 function renderAt(path: string) {
   const registry: RemoteRegistry = { loadComponent: vi.fn(async () => (() => null) as never) };
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const configAnswered = vi.fn();
   function Harness() {
     const [navigate] = useState(() => (to: string, options?: { replace?: boolean }) => void router.navigate(to, options));
     return (
       <AppProvider navigate={navigate} remoteRegistry={registry}>
         <RouterProvider router={router} />
+        <QueryAnswered query={publicConfigQueryOptions()} onAnswer={configAnswered} />
       </AppProvider>
     );
   }
   const view = render(<Harness />);
-  return { router, view };
+  return { router, view, configAnswered };
 }
 
 describe('sign-in landing', () => {
   it('posts user_signup once for ?new_login=1 and leaves a clean /app in the address bar', async () => {
     apiUser = ada;
+    window.localStorage.setItem('onboardingShown', 'true'); // the first-visit onboarding has its own tests
     const { router } = renderAt('/app?new_login=1');
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/app');
     // Replaced, not pushed: Back does not return to the parameter.
     expect(router.state.historyAction).toBe('REPLACE');
     await waitFor(() => expect(tracked().map((e) => e.eventType)).toContain('user_signup'));
-    await new Promise((r) => setTimeout(r, 50));
+    // Moving on to another tab: once its page view is posted, every effect of the landing has run.
+    await userEvent.click(within(await screen.findByRole('navigation', { name: 'Studio' })).getByRole('link', { name: 'Image' }));
+    await waitFor(() => expect(tracked()).toContainEqual({ eventType: 'feature_opened', metadata: { user_plan: 'free', page_path: '/app/image' } }));
     const signups = tracked().filter((e) => e.eventType === 'user_signup');
     expect(signups).toEqual([{ eventType: 'user_signup', metadata: { user_plan: 'free' } }]);
   });
@@ -138,7 +154,8 @@ describe('current user', () => {
   it('asks /api/auth/user once: a 401 means signed out, never retried, and limits are not asked', async () => {
     const { router } = renderAt('/app');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    await new Promise((r) => setTimeout(r, 100));
+    // The login page's view (to the analytics tag) comes after every effect of the signed-out render.
+    await waitFor(() => expect(sendTagPageView).toHaveBeenCalledWith('/login'));
     expect(calls('/api/auth/user')).toBe(1);
     expect(calls('/api/user-limits')).toBe(0);
   });
@@ -172,9 +189,10 @@ describe('login screen', () => {
   });
 
   it('hides Dev Entry until the server reports development sign-in', async () => {
-    renderAt('/login?error=unavailable');
+    const { configAnswered } = renderAt('/login?error=unavailable');
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
-    await waitFor(() => expect(calls('/api/config')).toBe(1));
+    await waitFor(() => expect(configAnswered).toHaveBeenCalled()); // the login screen has rendered the answer
+    expect(calls('/api/config')).toBe(1);
     expect(screen.queryByRole('button', { name: 'Dev Entry' })).not.toBeInTheDocument();
   });
 });
