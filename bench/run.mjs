@@ -2,9 +2,10 @@
 // `npm run bench`: every figure is printed beside a baseline (or a budget) measured in the same run, as a
 // ratio. Writes bench/RESULTS.md with the machine and the date.
 //
-// Sections: gateway (a), weight (b), create (c), lighthouse (d). Run some alone with
-// `npm run bench -- --only lighthouse[,weight...]` (or BENCH_ONLY=lighthouse); then only their sections
-// of RESULTS.md are replaced. `--no-build` skips the turbo build when the dist folders are fresh.
+// Sections: gateway (a), weight (b), create (c), lighthouse (d), memory (e), dispatch (f). Run some alone
+// with `npm run bench -- --only lighthouse[,weight...]` (or BENCH_ONLY=lighthouse); then only their
+// sections of RESULTS.md are replaced. `--no-build` skips the turbo build when the dist folders are fresh.
+// The memory section starts its own product (as `npm start` does) before the others start theirs.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -13,13 +14,16 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { freePort, repoRoot, startProduct } from '../scripts/lib/processes.mjs';
-import { createBench, createSection } from './create.mjs';
+import { createBench, createSection, engineTimes } from './create.mjs';
+import { dispatchBench, dispatchSection } from './dispatch.mjs';
 import { lighthouseBench, lighthouseSection } from './lighthouse.mjs';
+import { memoryBench, memorySection } from './memory.mjs';
+import { procAvailable } from './procs.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 20;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SECTIONS = ['gateway', 'weight', 'create', 'lighthouse'];
+const SECTIONS = ['gateway', 'weight', 'create', 'lighthouse', 'memory', 'dispatch'];
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -49,23 +53,21 @@ async function signIn(url) {
 
 /** (a) The gateway's cost: the same signed-in call through the gateway and straight to the service. */
 async function gatewayOverhead(product) {
-  const { signToken, serviceHeaders, IDENTITY_HEADER } = await import('../services/kit/dist/index.js');
+  const { signUserToken, serviceHeaders, IDENTITY_HEADER, SESSION_HEADER, TOKEN_TTL_SECONDS } = await import('../services/kit/dist/index.js');
   const cookie = await signIn(product.url);
-  const session = await (await fetch(`${product.url}/api/auth/user`, { headers: { cookie } })).json();
+  // What the gateway does for each request: resolve the session with the account service (as the
+  // gateway, the only caller that route accepts), then sign the user's identity for the service.
   const resolved = await fetch(`${product.env.ACCOUNT_URL}/internal/sessions/current`, {
-    headers: {
-      'x-atelier-session': cookie.split('=')[1],
-      ...serviceHeaders(product.env.IDENTITY_SECRET, 'bench'),
-    },
-  }).then((r) => r.json());
-  const identity = signToken(
-    product.env.IDENTITY_SECRET,
-    { typ: 'user', uid: session.id, sid: resolved.sessionId },
-    { ttlSeconds: 3600 },
-  );
+    headers: { [SESSION_HEADER]: cookie.split('=')[1], ...(await serviceHeaders(product.env.IDENTITY_SECRET, 'gateway', 'account')) },
+  });
+  if (!resolved.ok) throw new Error(`/internal/sessions/current answered ${resolved.status}`);
+  const { userId, sessionId } = await resolved.json();
+  // A token lives TOKEN_TTL_SECONDS: one fresh token per run, each run shorter than that.
+  if (DURATION_S >= TOKEN_TTL_SECONDS) throw new Error(`BENCH_DURATION_S must stay under ${TOKEN_TTL_SECONDS} s (identity tokens live that long)`);
+  const identity = async () => ({ [IDENTITY_HEADER]: await signUserToken(product.env.IDENTITY_SECRET, { userId, sessionId }, { audience: 'account' }) });
   // Warm both paths so the first connections don't count.
-  await load(`${product.env.ACCOUNT_URL}/api/auth/user`, { [IDENTITY_HEADER]: identity }).catch(() => {});
-  const direct = await load(`${product.env.ACCOUNT_URL}/api/auth/user`, { [IDENTITY_HEADER]: identity });
+  await load(`${product.env.ACCOUNT_URL}/api/auth/user`, await identity()).catch(() => {});
+  const direct = await load(`${product.env.ACCOUNT_URL}/api/auth/user`, await identity());
   const gateway = await load(`${product.url}/api/auth/user`, { cookie });
   if (direct.non2xx || gateway.non2xx) throw new Error(`non-2xx answers: direct ${direct.non2xx}, gateway ${gateway.non2xx}`);
   return {
@@ -186,18 +188,36 @@ if (options.build) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
-const product = await startProduct({
-  env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  quiet: true,
-});
 const today = new Date().toISOString().slice(0, 10);
-const body = [];
-try {
+/** Each section's lines by its letter; written in letter order whatever order they ran in. */
+const sections = new Map();
+
+if (wants('memory')) {
+  if (!procAvailable()) throw new Error('the memory section reads /proc/<pid>/smaps_rollup (Linux)');
+  console.log('Memory: the product as `npm start` runs it, idle, then 50 images...');
+  sections.set('e', memorySection(await memoryBench(repoRoot), ratio));
+}
+
+if (options.sections.some((name) => name !== 'memory')) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
+  let product;
+  try {
+    product = await startProduct({
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      quiet: true,
+    });
+    await runSections(product);
+  } finally {
+    await product?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runSections(product) {
   if (wants('gateway')) {
     console.log(`Gateway overhead: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per side...`);
     const overhead = await gatewayOverhead(product);
-    body.push(
+    sections.set('a', [
       `## (a) Gateway cost — \`GET /api/auth/user\` signed in, ${CONNECTIONS} connections, ${DURATION_S} s each`,
       ``,
       `| path | requests/s | p99 latency |`,
@@ -206,14 +226,14 @@ try {
       `| through the gateway | ${overhead.gateway.rps.toFixed(0)} | ${overhead.gateway.p99} ms |`,
       `| **ratio gateway ÷ direct** | **${ratio(overhead.gateway.rps, overhead.direct.rps)}** | **${ratio(overhead.gateway.p99, overhead.direct.p99)}** |`,
       ``,
-    );
+    ]);
   }
   let landingJs;
   if (wants('weight')) {
     console.log('Page weight: Chromium, gzip -9 of every JavaScript response...');
     const weight = await pageWeight(product);
     landingJs = { bytes: weight.landing, remoteBytes: weight.landingRemoteBytes };
-    body.push(
+    sections.set('b', [
       `## (b) Page weight — gzip bytes of JavaScript loaded (cold cache)`,
       ``,
       `| page | gzip JS | ratio to \`/\` (baseline) |`,
@@ -227,12 +247,14 @@ try {
         bytes === null ? `| ${label} | **its script did not load** | n/a |` : `| ${label} | ${kb(bytes)} | ${ratio(bytes, weight.app)} |`,
       ),
       ``,
-    );
+    ]);
   }
+  let engine;
   if (wants('create')) {
     console.log('Generation: local engine alone, then 50 images queued at once through the gateway...');
-    const generation = await createBench(product, signIn);
-    body.push(...createSection(generation, ratio));
+    const generation = await createBench(product);
+    engine = generation.engine;
+    sections.set('c', createSection(generation, ratio));
   }
   if (wants('lighthouse')) {
     if (!landingJs) {
@@ -246,15 +268,17 @@ try {
     }
     console.log('Lighthouse: mobile emulation, simulated throttling, `/` and `/login`...');
     const results = await lighthouseBench(product.url, { chromium: CHROMIUM, flags: CHROMIUM_ARGS });
-    const section = lighthouseSection(results, landingJs, ratio);
-    body.push(...section);
+    sections.set('d', lighthouseSection(results, landingJs, ratio));
     for (const page of results.pages) console.log(`  ${page.path}: full report ${page.reportFile}`);
   }
-} finally {
-  await product.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (wants('dispatch')) {
+    console.log('Job dispatch: 200 generations one at a time on the product, then kit alone...');
+    engine ??= await engineTimes({ video: false });
+    sections.set('f', dispatchSection(await dispatchBench(product, engine), ratio));
+  }
 }
 
+const body = [...sections.keys()].sort().flatMap((key) => sections.get(key));
 const resultsFile = join(repoRoot, 'bench/RESULTS.md');
 const header = [
   `# Benchmarks`,
