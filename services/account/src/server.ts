@@ -1,21 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { createLogger, listen, openDatabase, runService } from '@atelier/kit';
-import { createApp } from './app.js';
-import { loadAccountConfig } from './config.js';
-import { migrationsFolder } from './db/migrations.js';
+// The process's entry. kit's module hooks must be registered before any module of the service loads
+// (they keep drizzle-orm's huge package.json from costing ~220 MB in Node 24), so the service itself
+// is imported only afterwards.
+import '@atelier/kit/module-hooks';
 
-await runService({
-  name: 'account',
-  async start() {
-    const config = loadAccountConfig();
-    const logger = createLogger('account', config.logLevel);
-    const database = await openDatabase({
-      service: 'account',
-      databaseUrl: config.databaseUrl,
-      migrationsFolder,
-    });
-    const server = await listen(createApp({ config, database, logger }), { port: config.port, host: config.host });
-    logger.info({ url: `http://${config.host}:${(server.address() as AddressInfo).port}`, devLogin: config.devLogin }, 'account listening');
-    return { server, database, logger };
-  },
-});
+await import('./main.js');

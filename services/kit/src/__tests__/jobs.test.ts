@@ -105,6 +105,22 @@ describe('jobs on PostgreSQL', () => {
     });
   });
 
+  it('works through a backlog job after job: a worker that finishes fetches the next at once, not at its next poll', async () => {
+    await withJobs(async (jobs) => {
+      // A backlog sent before any worker exists: no notification will come while they work.
+      const ids = await Promise.all(Array.from({ length: 12 }, (_, n) => jobs.send(QUEUE, { n })));
+      const done: number[] = [];
+      await startWorker<{ n: number }>(jobs, QUEUE, { concurrency: 2, safetyPollSeconds: 120 }, async (job) => {
+        await new Promise((r) => setTimeout(r, 30));
+        done.push(job.data.n);
+      });
+      // With a 120 s poll between jobs this would take minutes; 20 s is generous on a loaded host.
+      await waitFor(async () => done.length, (n) => n === ids.length, 20_000);
+      expect([...done].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, n) => n));
+      await jobs.offWork(QUEUE);
+    });
+  });
+
   it('retries the job of a worker killed mid-job within 30 s (heartbeat), not after its expiry', async () => {
     const fixture = fileURLToPath(new URL('./fixtures/stuck-worker.ts', import.meta.url));
     const stuckSchema = uniqueService('kit_stuck');
