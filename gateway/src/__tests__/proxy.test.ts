@@ -135,6 +135,28 @@ describe('routing', () => {
     local.closeUpstreams();
   });
 
+  it('keeps no per-request listeners on a keep-alive client connection (50 requests on one socket)', async () => {
+    const server = createGatewayServer(app);
+    const sockets: import('node:net').Socket[] = [];
+    server.on('connection', (socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const { port } = server.address() as AddressInfo;
+      for (let i = 0; i < 50; i += 1) {
+        await new Promise<void>((resolve, reject) => {
+          http.get({ host: '127.0.0.1', port, path: '/api/echo/x', agent }, (res) => res.resume().on('end', resolve)).on('error', reject);
+        });
+      }
+      expect(sockets).toHaveLength(1);
+      expect(sockets[0]!.listenerCount('timeout')).toBeLessThanOrEqual(2);
+    } finally {
+      agent.destroy();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it('answers 504 JSON within the configured timeout when the upstream is slow', async () => {
     const slow = await startServer((_req, res) => setTimeout(() => res.end('late'), 3_000).unref());
     const local = createApp({

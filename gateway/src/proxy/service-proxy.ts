@@ -50,8 +50,9 @@ export function createServiceProxy(options: {
     agent,
     changeOrigin: true,
     proxyTimeout: timeoutMs,
-    // The client socket may stay idle while the upstream thinks; give the 504 time to be written.
-    timeout: timeoutMs + 5_000,
+    // No `timeout` (client socket) option: httpxy adds a socket 'timeout' listener per request, and on a
+    // keep-alive connection they piled up (MaxListenersExceededWarning after 11 requests). The client's
+    // socket needs none: it is busy while its request waits, and Node's server times out idle ones.
     on: {
       proxyReq(proxyReq, req) {
         for (const header of HOP_BY_HOP) proxyReq.removeHeader(header);
