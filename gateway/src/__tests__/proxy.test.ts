@@ -248,6 +248,24 @@ describe('identity', () => {
     expect(account.state.hops).toBe(0);
   });
 
+  it('reuses a session\'s token for a service for 30 s, then signs a fresh one', async () => {
+    let now = Date.now();
+    const local = createApp({
+      config: testConfig({ ACCOUNT_URL: account.url, CREATE_URL: create.url, GATEWAY_ROUTES: ROUTES, SESSION_CACHE_TTL_MS: '600000' }),
+      logger: silentLogger,
+      clock: () => now,
+    });
+    const tokenOf = async () => (await request(local).get('/api/echo').set('cookie', `atelier_sid=${VALID}`).expect(200)).body.headers[IDENTITY_HEADER] as string;
+    const first = await tokenOf();
+    now += 29_000;
+    expect(await tokenOf()).toBe(first);
+    now += 2_000;
+    const fresh = await tokenOf();
+    expect(fresh).not.toBe(first);
+    expect(decodeJwt(fresh).iat).toBe(Math.floor(now / 1000));
+    local.closeUpstreams();
+  });
+
   it('resolves a session once: the second request makes no hop', async () => {
     await request(app).get('/api/echo').set('cookie', `atelier_sid=${VALID}`).expect(200);
     const second = await request(app).get('/api/echo').set('cookie', `atelier_sid=${VALID}`).expect(200);

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Request } from 'express';
-import { IDENTITY_HEADER, signUserToken } from '@atelier/kit';
+import { ExpiringLru, IDENTITY_HEADER, signUserToken, TOKEN_TTL_SECONDS } from '@atelier/kit';
 import type { Logger } from '@atelier/kit';
 import type { GatewayConfig } from '../config.js';
 import { SESSION_ENDING_PATHS } from '../constants.js';
@@ -12,6 +12,8 @@ import { createRouteTable, isUnder } from './route-table.js';
 import type { ServiceDirectory } from './service-directory.js';
 import { createServiceProxy, sendServiceDown } from './service-proxy.js';
 import type { ServiceProxy } from './service-proxy.js';
+
+const IDENTITY_TOKENS_MAX = 10_000;
 
 /** `.` and `..` segments (plain or percent-encoded) could climb out of /api upstream; refuse them. */
 function hasDotSegments(path: string): boolean {
@@ -33,6 +35,17 @@ export function apiRouter(deps: {
   clock: () => number;
 }): { router: Router; close(): void } {
   const { config, logger, sessions, services, clock } = deps;
+  // A session's token for a service is reused for half its lifetime (a service always receives one with at
+  // least 30 s left): signing costs ~90 µs, and the services remember tokens they verified.
+  const tokens = new ExpiringLru<string, string>(IDENTITY_TOKENS_MAX, clock);
+  async function identityToken(session: ResolvedSession, audience: ServiceName): Promise<string> {
+    const key = `${session.sessionId}|${session.userId}|${audience}`;
+    const known = tokens.get(key);
+    if (known) return known.value;
+    const token = await signUserToken(config.identityKeys, { userId: session.userId, sessionId: session.sessionId }, { audience, now: clock() });
+    tokens.set(key, token, (TOKEN_TTL_SECONDS * 1000) / 2);
+    return token;
+  }
   const matchRoute = createRouteTable(config.routes);
   // One proxy (and keep-alive pool) per service, made again when the service moves to another URL.
   const proxies = new Map<ServiceName, { target: string; proxy: ServiceProxy }>();
@@ -83,11 +96,7 @@ export function apiRouter(deps: {
     const session = await sessionOf(req, path);
     if (session) {
       // Addressed to the one service that will read it: a token caught there is no use elsewhere.
-      req.headers[IDENTITY_HEADER] = await signUserToken(
-        config.identityKeys,
-        { userId: session.userId, sessionId: session.sessionId },
-        { audience: route.service, now: clock() },
-      );
+      req.headers[IDENTITY_HEADER] = await identityToken(session, route.service);
     }
     if (res.destroyed) return; // the client left while the session was looked up
     // The proxy forwards req.url; restore the full path that Express's mount point removed.

@@ -7,7 +7,7 @@ import {
   SESSION_NEGATIVE_TTL_MS,
   SESSION_RESOLVE_TIMEOUT_MS,
 } from '../constants.js';
-import { ExpiringLru } from './lru-cache.js';
+import { ExpiringLru } from '@atelier/kit';
 
 export interface ResolvedSession {
   userId: string;

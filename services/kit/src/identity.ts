@@ -3,7 +3,11 @@ import type { z } from 'zod';
 import { parseCookie } from 'cookie';
 import { HttpError, unauthorized } from './errors.js';
 import { formatZodError, hasBody } from './http.js';
-import { IDENTITY_HEADER, SERVICE_HEADER, verifyServiceToken, verifyUserToken, type TokenSecrets } from './tokens.js';
+import { ExpiringLru } from './lru-cache.js';
+import { IDENTITY_HEADER, SERVICE_HEADER, TOKEN_TTL_SECONDS, verifyServiceToken, verifyUserToken, type TokenSecrets, type UserIdentityClaims } from './tokens.js';
+
+/** Verified identity tokens remembered (by their exact text) until they expire: one verification per token. */
+const VERIFIED_TOKENS_MAX = 10_000;
 
 /** The signed-in user, as the gateway vouches for them. */
 export interface Identity {
@@ -29,10 +33,38 @@ function headerValue(value: string | string[] | undefined): string | undefined {
  * anything unverifiable becomes null, never trusted.
  */
 export function identity(secrets: TokenSecrets, { audience }: { audience: string }): RequestHandler {
+  // The gateway reuses a session's token for up to half its lifetime, so most requests bring a token
+  // already verified: its claims are remembered (never past its own expiry) and the HMAC is skipped.
+  const verified = new ExpiringLru<string, UserIdentityClaims>(VERIFIED_TOKENS_MAX);
   return async (req, _res, next) => {
-    req.identity = await verifyUserToken(secrets, headerValue(req.headers[IDENTITY_HEADER]), { audience });
+    const token = headerValue(req.headers[IDENTITY_HEADER]);
+    if (!token) {
+      req.identity = null;
+      next();
+      return;
+    }
+    const known = verified.get(token);
+    if (known) {
+      req.identity = known.value;
+      next();
+      return;
+    }
+    const claims = await verifyUserToken(secrets, token, { audience });
+    if (claims) verified.set(token, claims, expiresInMs(token));
+    req.identity = claims;
     next();
   };
+}
+
+/** How long a verified token stays valid (its `exp`), at most its lifetime. */
+function expiresInMs(token: string): number {
+  try {
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
+    if (typeof exp === 'number') return Math.min(exp * 1000 - Date.now(), TOKEN_TTL_SECONDS * 1000);
+  } catch {
+    // verified tokens always parse; fall through
+  }
+  return 0;
 }
 
 /** 401 `{ error: 'Unauthorized' }` unless `identity()` found a user. */

@@ -1,6 +1,7 @@
 export * from './config.js';
 export * from './errors.js';
 export * from './text.js';
+export * from './lru-cache.js';
 export * from './limits.js';
 export * from './cursor.js';
 export * from './tokens.js';

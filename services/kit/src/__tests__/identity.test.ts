@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBaseApp, finishApp } from '../app.js';
 import { identity, readCookie, requireService, requireUser } from '../identity.js';
 import { IDENTITY_HEADER, SERVICE_HEADER, serviceHeaders, signUserToken } from '../tokens.js';
@@ -20,6 +20,8 @@ function buildApp() {
 const userToken = (key: string, userId = 'u1', audience = 'account') => signUserToken(key, { userId, sessionId: 'sess1' }, { audience });
 
 describe('identity', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('parses a signed identity into req.identity', async () => {
     const res = await request(buildApp()).get('/whoami').set(IDENTITY_HEADER, await userToken(secret)).expect(200);
     expect(res.body.identity).toEqual({ userId: 'u1', sessionId: 'sess1' });
@@ -34,6 +36,17 @@ describe('identity', () => {
       if (header) req.set(IDENTITY_HEADER, header);
       expect((await req.expect(200)).body.identity).toBeNull();
     }
+  });
+
+  it('remembers a verified token only until it expires', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const app = buildApp();
+    // Two seconds of life left.
+    const token = await signUserToken(secret, { userId: 'u1', sessionId: 's' }, { audience: 'account', now: Date.now() - 58_000 });
+    expect((await request(app).get('/whoami').set(IDENTITY_HEADER, token)).body.identity).toEqual({ userId: 'u1', sessionId: 's' });
+    expect((await request(app).get('/whoami').set(IDENTITY_HEADER, token)).body.identity).toEqual({ userId: 'u1', sessionId: 's' });
+    vi.setSystemTime(Date.now() + 8_000); // past exp and the 5 s tolerance
+    expect((await request(app).get('/whoami').set(IDENTITY_HEADER, token)).body.identity).toBeNull();
   });
 
   it('requireUser answers 401 JSON without a valid identity', async () => {

@@ -4,7 +4,7 @@ export class ExpiringLru<K, V> {
 
   constructor(
     private readonly maxEntries: number,
-    private readonly clock: () => number,
+    private readonly clock: () => number = () => Date.now(),
   ) {}
 
   get size(): number {
