@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './credits.js';
 export * from './create.js';
 export * from './events.js';
+export * from './photoshoot.js';
