@@ -31,6 +31,15 @@ export const DEFAULT_ROUTES: Readonly<Record<string, ServiceName>> = {
   '/api/waitlist': 'billing',
 };
 
+/**
+ * Routes whose service takes longer than UPSTREAM_TIMEOUT_MS by design: a photoshoot's 4 previews
+ * ("usually up to 2 minutes", SPEC §2) and a character made from a photo by the engine.
+ */
+export const LONG_ROUTE_TIMEOUTS_MS: Readonly<Record<string, number>> = {
+  '/api/avatar/preview': 150_000,
+  '/api/avatar/characters': 90_000,
+};
+
 /** The route that ends a session: its cache entry is evicted before the request is proxied. */
 export const LOGOUT_PATH = '/api/logout';
 /**

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { ExpiringLru, IDENTITY_HEADER, signUserToken, TOKEN_TTL_SECONDS } from '@atelier/kit';
 import type { Logger } from '@atelier/kit';
 import type { GatewayConfig } from '../config.js';
-import { SESSION_ENDING_PATHS } from '../constants.js';
+import { LONG_ROUTE_TIMEOUTS_MS, SESSION_ENDING_PATHS } from '../constants.js';
 import type { ServiceName } from '../constants.js';
 import { sendError } from '../errors.js';
 import { readSessionCookie } from '../session/cookies.js';
@@ -47,18 +47,23 @@ export function apiRouter(deps: {
     return token;
   }
   const matchRoute = createRouteTable(config.routes);
-  // One proxy (and keep-alive pool) per service, made again when the service moves to another URL.
-  const proxies = new Map<ServiceName, { target: string; proxy: ServiceProxy }>();
-  function proxyFor(name: ServiceName): ServiceProxy | null {
+  // One proxy (and keep-alive pool) per service and timeout, made again when the service moves.
+  const proxies = new Map<string, { target: string; proxy: ServiceProxy }>();
+  function proxyFor(name: ServiceName, timeoutMs: number): ServiceProxy | null {
     const target = services.url(name);
     if (!target) return null;
-    const known = proxies.get(name);
+    const id = `${name}|${timeoutMs}`;
+    const known = proxies.get(id);
     if (known?.target === target) return known.proxy;
     known?.proxy.close();
-    const proxy = createServiceProxy({ name, target, timeoutMs: config.upstreamTimeoutMs, logger });
-    proxies.set(name, { target, proxy });
+    const proxy = createServiceProxy({ name, target, timeoutMs, logger });
+    proxies.set(id, { target, proxy });
     return proxy;
   }
+  const timeoutFor = (path: string) => {
+    const long = Object.entries(LONG_ROUTE_TIMEOUTS_MS).find(([prefix]) => isUnder(path, prefix));
+    return Math.max(config.upstreamTimeoutMs, long?.[1] ?? 0);
+  };
 
   async function sessionOf(req: Request, path: string): Promise<ResolvedSession | null> {
     const cookie = readSessionCookie(req.headers.cookie, config.sessionCookie);
@@ -84,7 +89,7 @@ export function apiRouter(deps: {
       sendError(res, 404, 'Not found');
       return;
     }
-    const proxy = proxyFor(route.service);
+    const proxy = proxyFor(route.service, timeoutFor(path));
     if (!proxy) {
       sendError(res, 502, `Service unavailable: ${route.service}`);
       return;

@@ -10,7 +10,7 @@ import {
   startImageSchema,
   startVideoSchema,
   type Generation,
-  type GenerationType,
+  type StartableGenerationType,
   type Preset,
 } from '@atelier/contracts';
 import {
@@ -44,7 +44,7 @@ export function installFakeApi(routes: FakeRoutes = {}): CreateFakeApi {
   });
   api.on('GET /api/presets', () => api.presets);
   api.on('POST /api/generations/:type', ({ params, body }) => {
-    const type = params.type as GenerationType;
+    const type = params.type as StartableGenerationType;
     const schema = START_SCHEMAS[type];
     if (!schema) return json({ error: 'Not found' }, 404);
     const parsed = schema.safeParse(body);

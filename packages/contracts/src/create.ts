@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** The kinds of generation the create service makes (SPEC.md §3, §9). */
-export const generationTypeSchema = z.enum(['image', 'video', 'dressup']);
+/** The kinds of generation a user starts on the create screen (SPEC.md §3, §9). */
+export const startableGenerationTypeSchema = z.enum(['image', 'video', 'dressup']);
+export type StartableGenerationType = z.infer<typeof startableGenerationTypeSchema>;
+
+/** Every kind the gallery lists: the started ones, and the photos of finished photoshoots. */
+export const generationTypeSchema = z.enum(['image', 'video', 'dressup', 'photoshoot']);
 export type GenerationType = z.infer<typeof generationTypeSchema>;
 
 export const generationStatusSchema = z.enum(['queued', 'processing', 'completed', 'failed']);
@@ -93,3 +97,19 @@ export type Preset = z.infer<typeof presetSchema>;
 
 /** POST /api/dev/generate-test-content → `{count}`. */
 export const testContentSchema = z.object({ count: z.number().int().nonnegative() });
+
+/**
+ * POST /internal/generations/import (create; the photoshoot service only): a finished photoshoot's photos
+ * join the user's gallery as `photoshoot` generations (free, completed). Idempotent by photoshoot and pose.
+ */
+export const importPhotoshootSchema = z.object({
+  userId: z.uuid(),
+  photoshootId: z.uuid(),
+  characterName: z.string().min(1).max(100),
+  completedAt: z.iso.datetime({ offset: true }),
+  photos: z
+    .array(z.object({ poseIndex: z.number().int().min(0).max(99), imageUrl: z.string().min(1).max(500), engine: z.string().nullable() }))
+    .min(1)
+    .max(20),
+});
+export type ImportPhotoshoot = z.infer<typeof importPhotoshootSchema>;

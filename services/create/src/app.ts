@@ -18,6 +18,7 @@ import type { Express } from 'express';
 import { createAccountClient, type AccountClient } from './account.js';
 import type { CreateConfig } from './config.js';
 import { devRoutes } from './routes/dev.js';
+import { internalRoutes } from './routes/internal.js';
 import { generationRoutes } from './routes/generations.js';
 import { presetRoutes } from './routes/presets.js';
 import { webhookRoutes, webhookUrl } from './routes/webhook.js';
@@ -53,7 +54,7 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
   const { db } = database;
   const engines = deps.engines ?? createEngines(config.engine);
   const media = deps.media ?? createMediaStore(config.media);
-  const account = deps.account ?? createAccountClient({ accountUrl: config.accountUrl, identityKeys: config.identityKeys });
+  const account = deps.account ?? createAccountClient({ accountUrl: config.accountUrl, identityKeys: config.identityKeys, caller: 'create' });
   const falWebhooks = isFalEngine(engines) && config.publicUrl ? config.publicUrl : undefined;
 
   // Beside the tables' schema (`create` → `create_jobs`).
@@ -80,6 +81,7 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
     readiness: [{ name: 'database', check: () => database.ping() }],
   });
   app.use(identity(config.identityKeys, { audience: 'create' }));
+  app.use(internalRoutes({ db, identityKeys: config.identityKeys }));
   app.use(presetRoutes());
   app.post('/api/uploads', requireUser(), uploadImageHandler(media));
   app.get('/api/download', requireUser(), downloadHandler(media, config.publicUrl ? { publicUrl: config.publicUrl } : {}));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type pg from 'pg';
 import { assertSchemaName } from './database.js';
 import { HttpError, badRequest } from './errors.js';
@@ -41,8 +41,14 @@ interface KeyRow {
 }
 
 export interface IdempotencyStore {
-  /** Middleware for a route that spends credits or allowance; mount after `requireUser()`. */
+  /** Middleware for a JSON route that spends credits or allowance; mount after `requireUser()`. */
   middleware(): RequestHandler;
+  /**
+   * The same for a route whose body is not JSON (multipart): call it once the request is read, with what
+   * the request carries (`{ characterId, clothing: sha256 of the file }`). Resolves true when it has
+   * answered (a replay); throws the 400/409/422 HttpErrors; false when the route should go on.
+   */
+  guard(req: Request, res: Response, carries: unknown): Promise<boolean>;
 }
 
 /**
@@ -131,39 +137,47 @@ export async function createIdempotencyStore({
     res.status(row.status ?? 200).json(row.body);
   };
 
+  async function guard(req: Request, res: Response, carries: unknown): Promise<boolean> {
+    const key = req.get(IDEMPOTENCY_HEADER);
+    if (key === undefined) return false;
+    if (!KEY_PATTERN.test(key)) throw badRequest(IDEMPOTENCY_ERRORS.invalidKey);
+    const owner = req.identity?.userId ?? 'anonymous';
+    const hash = createHash('sha256')
+      .update(`${req.method} ${req.baseUrl}${req.path}\n${stableJson(carries ?? null)}`)
+      .digest('hex');
+    const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+    for (;;) {
+      const claimed = await claim(owner, key, hash);
+      if (claimed === 'mine') break;
+      if (claimed.request_hash !== hash) throw new HttpError(422, IDEMPOTENCY_ERRORS.reusedKey);
+      if (claimed.state === 'done') {
+        replay(res, claimed);
+        return true;
+      }
+      if (Date.now() > deadline) throw new HttpError(409, IDEMPOTENCY_ERRORS.inProgress);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // The answer is recorded before it is sent, so a repeat never sees the key answered differently.
+    const send = res.json.bind(res);
+    res.json = (body: unknown) => {
+      finish(owner, key, res.statusCode, body).then(
+        () => send(body),
+        () => send(body),
+      );
+      return res;
+    };
+    return false;
+  }
+
   return {
+    guard,
     middleware(): RequestHandler {
       return async (req, res, next) => {
-        const key = req.get(IDEMPOTENCY_HEADER);
-        if (key === undefined) return next();
-        if (!KEY_PATTERN.test(key)) return next(badRequest(IDEMPOTENCY_ERRORS.invalidKey));
-        const owner = req.identity?.userId ?? 'anonymous';
-        const hash = createHash('sha256')
-          .update(`${req.method} ${req.baseUrl}${req.path}\n${stableJson(req.body ?? null)}`)
-          .digest('hex');
         try {
-          const deadline = Date.now() + WAIT_FOR_FIRST_MS;
-          for (;;) {
-            const claimed = await claim(owner, key, hash);
-            if (claimed === 'mine') break;
-            if (claimed.request_hash !== hash) throw new HttpError(422, IDEMPOTENCY_ERRORS.reusedKey);
-            if (claimed.state === 'done') return replay(res, claimed);
-            if (Date.now() > deadline) throw new HttpError(409, IDEMPOTENCY_ERRORS.inProgress);
-            await new Promise((r) => setTimeout(r, 50));
-          }
+          if (!(await guard(req, res, req.body))) next();
         } catch (error) {
-          return next(error);
+          next(error);
         }
-        // The answer is recorded before it is sent, so a repeat never sees the key answered differently.
-        const send = res.json.bind(res);
-        res.json = (body: unknown) => {
-          finish(owner, key, res.statusCode, body).then(
-            () => send(body),
-            () => send(body),
-          );
-          return res;
-        };
-        next();
       };
     },
   };

@@ -6,7 +6,7 @@ import {
   startImageSchema,
   startVideoSchema,
   type GenerationsPage,
-  type GenerationType,
+  type StartableGenerationType,
   type StartDressUp,
   type StartedGeneration,
   type StartImage,
@@ -71,7 +71,7 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
    * A crash at any point is repaired by the worker's sweeper: a queued generation without a job is
    * enqueued, and its job reserves (idempotently) before working.
    */
-  async function start(req: Request, type: GenerationType, fields: Omit<NewGenerationRow, 'id' | 'userId' | 'type' | 'cost' | 'createdAt'>): Promise<StartedGeneration> {
+  async function start(req: Request, type: StartableGenerationType, fields: Omit<NewGenerationRow, 'id' | 'userId' | 'type' | 'cost' | 'createdAt'>): Promise<StartedGeneration> {
     const userId = req.identity!.userId;
     const id = randomUUID();
     const cost = CREDIT_COSTS[type];

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."generation_type" ADD VALUE 'photoshoot';
