@@ -277,17 +277,21 @@ describe('gallery filter', () => {
           fakeGeneration({ prompt: 'a still' }),
           fakeGeneration({ type: 'video', prompt: 'a motion', imageUrl: null, videoUrl: '/media/m.mp4' }),
           fakeGeneration({ type: 'dressup', prompt: 'a try-on' }),
+          fakeGeneration({ type: 'photoshoot', prompt: 'Photoshoot · Amara · pose 1', cost: 0 }),
         ),
     });
     const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
-    expect(await screen.findAllByRole('listitem')).toHaveLength(3);
+    expect(await screen.findAllByRole('listitem')).toHaveLength(4);
     await user.click(screen.getByRole('button', { name: 'Videos' }));
     expect(screen.getByRole('button', { name: 'Videos' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Open video: a motion' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Dress Up' }));
     expect(screen.getByRole('button', { name: 'Open dress up: a try-on' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Photoshoot' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Open photoshoot: Photoshoot · Amara · pose 1' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'All' }));
-    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
   });
 });

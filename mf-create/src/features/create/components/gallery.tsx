@@ -23,6 +23,7 @@ const FILTERS = [
   { label: 'Images', type: 'image' },
   { label: 'Videos', type: 'video' },
   { label: 'Dress Up', type: 'dressup' },
+  { label: 'Photoshoot', type: 'photoshoot' },
 ] as const;
 
 export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, isFetchingNextPage, onLoadMore, onOpen }: GalleryProps) {

@@ -8,8 +8,9 @@ import { CloseIcon, DownloadIcon, FilmIcon } from './icons';
 /** GET /api/download?url=<encoded> streams one of our media files as an attachment. */
 export const downloadHref = (url: string) => `/api/download?url=${encodeURIComponent(url)}`;
 
-export const generationTitle = (generation: Pick<Generation, 'type' | 'videoUrl'>) =>
-  generation.videoUrl || generation.type === 'video' ? 'Video' : generation.type === 'dressup' ? 'Dress Up' : 'Image';
+const TITLES: Record<Generation['type'], string> = { image: 'Image', video: 'Video', dressup: 'Dress Up', photoshoot: 'Photoshoot' };
+
+export const generationTitle = (generation: Pick<Generation, 'type' | 'videoUrl'>) => (generation.videoUrl ? 'Video' : TITLES[generation.type]);
 
 interface GenerationViewerProps {
   generation: Generation | null;
