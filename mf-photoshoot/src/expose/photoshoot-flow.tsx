@@ -1,11 +1,16 @@
 // mf_photoshoot/PhotoshootFlow: the full-screen Photoshoot wizard opened from /app/photoshoots.
+import { useRef } from 'react';
 import { PhotoshootFlow } from '../features/photoshoot/components/photoshoot-flow';
+import { useFocusTrap } from '../hooks/use-focus-trap';
 import '../styles.css';
 
 export default function PhotoshootFlowRemote() {
+  const overlay = useRef<HTMLElement>(null);
+  useFocusTrap(overlay); // a modal overlay: Tab does not wander into the page behind it
   return (
     // The root is the overlay itself, so it has the screen's size (an empty wrapper would measure 0×0).
     <section
+      ref={overlay}
       data-remote="mf_photoshoot"
       role="dialog"
       aria-modal="true"

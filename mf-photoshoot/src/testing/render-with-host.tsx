@@ -50,5 +50,7 @@ export function renderWithHost(ui: ReactElement, options: Options = {}) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { ...view, api, host, queryClient, user: userEvent.setup() };
+  // A test may switch to fake timers midway (to drive polling): user-event's own delays then advance them.
+  const events = userEvent.setup({ advanceTimers: (ms) => void (vi.isFakeTimers() && vi.advanceTimersByTime(ms)) });
+  return { ...view, api, host, queryClient, user: events };
 }

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { usePublicConfig } from '../features/auth/api/get-config';
 import { AppHeader } from '../features/navigation/components/app-header';
+import { PhotoshootsNavigationGate } from '../features/navigation/components/photoshoots-gate';
 
 /** The studio frame: a skip link, the header with tabs and account corner, then the route's screen. */
 export function AppLayout() {
@@ -14,6 +15,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <AppHeader avatarEnabled={avatarEnabled} />
+      <PhotoshootsNavigationGate />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />
       </main>

@@ -1,4 +1,5 @@
 import { useHost, userLimitsQueryOptions } from '@atelier/host';
+import { useQueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
@@ -12,15 +13,19 @@ import { routes } from '../router';
 
 type Json = Record<string, unknown>;
 const freeUser = { id: 'u1', plan: 'free', firstName: 'Ada', email: 'ada@example.com' };
-const limits = { credits: { used: 25, limit: 25 }, avatar: { used: 0, limit: 0 } };
+const freeLimits = { credits: { used: 25, limit: 25 }, avatar: { used: 0, limit: 0 } };
+/** A paid plan with photoshoots left. */
+const photoshootsLeft = { credits: { used: 3, limit: 150 }, avatar: { used: 1, limit: 2 } };
 
 let apiUser: Json | null | 'pending';
 let apiConfig: Json;
+let apiLimits: Json | Promise<Json>;
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   apiUser = null;
   apiConfig = { devLogin: true, avatarEnabled: true };
+  apiLimits = freeLimits;
   window.localStorage.clear();
   window.localStorage.setItem('onboardingShown', 'true'); // the first-visit onboarding has its own tests
   fetchMock.mockReset();
@@ -31,7 +36,7 @@ beforeEach(() => {
       return apiUser ? Response.json(apiUser) : Response.json({ error: 'Unauthorized' }, { status: 401 });
     }
     if (url === '/api/config') return Response.json(apiConfig);
-    if (url === '/api/user-limits') return Response.json(limits);
+    if (url === '/api/user-limits') return Response.json(await apiLimits);
     if (url === '/api/track-event') return Response.json({ ok: true });
     return Response.json({ error: 'Not found' }, { status: 404 });
   });
@@ -42,13 +47,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// A stand-in remote that renders its props, or asks the host for the limit dialog.
+// A stand-in remote that renders its props, asks the host for the limit dialog, navigates or refreshes the limits.
 function FakeRemote(props: Record<string, unknown>) {
   const host = useHost();
+  const queryClient = useQueryClient();
   return (
     <section data-remote="fake">
       remote {JSON.stringify(props)}
       <button onClick={() => host.openLimitDialog({ type: 'canvas', used: 5, limit: 5 })}>Edit Photo</button>
+      <button onClick={() => host.navigate('/app/photoshoots')}>Open photoshoots</button>
+      <button onClick={() => void queryClient.invalidateQueries({ queryKey: ['/api/user-limits'] })}>Refresh limits</button>
     </section>
   );
 }
@@ -152,6 +160,7 @@ describe('routes', () => {
     ['/pricing/in', 'mf_pricing/PricingPage', { variant: 'in' }],
   ])('%s renders %s with %j', async (path, id, props) => {
     apiUser = freeUser;
+    apiLimits = photoshootsLeft; // a free user's 0 of 0 photoshoots would keep /app/photoshoots shut
     const { registry } = renderAt(path);
     expect(await screen.findByText(`remote ${JSON.stringify(props)}`)).toBeInTheDocument();
     expect(registry.loadComponent).toHaveBeenCalledWith(id, { retry: false });
@@ -221,5 +230,108 @@ describe('app header and host', () => {
     expect(await screen.findByRole('dialog', { name: 'Not enough credits' })).toHaveTextContent('0 of 0 used');
     expect(router.state.location.pathname).toBe('/app');
     expect(window.localStorage.getItem('photoshootsReturnPath')).toBeNull();
+  });
+});
+
+describe('the Photoshoots gate', () => {
+  const limitDialog = () => screen.findByRole('dialog', { name: 'Not enough credits' });
+  const photoshootsLoaded = (registry: RemoteRegistry) =>
+    vi.mocked(registry.loadComponent).mock.calls.some(([id]) => id === 'mf_photoshoot/PhotoshootFlow');
+  const trackedLimitModal = () =>
+    fetchMock.mock.calls.filter(([url, init]) => url === '/api/track-event' && String(init?.body).includes('limit_modal_shown'));
+
+  it('keeps a free user who types /app/photoshoots out: the limit dialog (dressup, 0 of 0), /app, return path cleared', async () => {
+    apiUser = freeUser;
+    window.localStorage.setItem('photoshootsReturnPath', '/app/image');
+    const { router, registry } = renderAt('/app/photoshoots');
+    const dialog = await limitDialog();
+    expect(dialog).toHaveTextContent('0 of 0 used');
+    expect(dialog.querySelector('[data-limit-type]')).toHaveAttribute('data-limit-type', 'dressup');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByRole('heading', { name: 'Start Creating Now' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('photoshootsReturnPath')).toBeNull();
+    expect(photoshootsLoaded(registry)).toBe(false);
+    await waitFor(() => expect(trackedLimitModal()).toHaveLength(1));
+  });
+
+  it('waits for the limits before judging a typed address', async () => {
+    apiUser = freeUser;
+    let answer: (limits: Json) => void = () => {};
+    apiLimits = new Promise<Json>((resolve) => (answer = resolve));
+    const { router, registry } = renderAt('/app/photoshoots');
+    expect(await screen.findByRole('status', { name: 'Checking your photoshoots' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(photoshootsLoaded(registry)).toBe(false);
+    answer({ credits: { used: 0, limit: 150 }, avatar: { used: 2, limit: 2 } });
+    expect(await limitDialog()).toHaveTextContent('2 of 2 used');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+  });
+
+  it('opens the flow for a typed address while photoshoots are left, and for an unlimited allowance', async () => {
+    apiUser = { ...freeUser, plan: 'basic' };
+    apiLimits = photoshootsLeft;
+    const first = renderAt('/app/photoshoots');
+    expect(await screen.findByText('remote {}')).toBeInTheDocument();
+    expect(first.router.state.location.pathname).toBe('/app/photoshoots');
+    first.router.dispose();
+  });
+
+  it('treats a limit of 999 or more as unlimited', async () => {
+    apiUser = { ...freeUser, plan: 'pro' };
+    apiLimits = { credits: { used: 0, limit: 1100 }, avatar: { used: 1200, limit: 999 } };
+    const { router } = renderAt('/app/photoshoots');
+    expect(await screen.findByText('remote {}')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/photoshoots');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('blocks the home card when the allowance is used up', async () => {
+    apiUser = { ...freeUser, plan: 'basic' };
+    apiLimits = { credits: { used: 0, limit: 150 }, avatar: { used: 2, limit: 2 } };
+    const { router, registry, limitsAnswered } = renderAt('/app');
+    await waitFor(() => expect(limitsAnswered).toHaveBeenCalled());
+    await userEvent.click(screen.getByRole('heading', { name: 'Photoshoots' }).closest('a')!);
+    expect(await limitDialog()).toHaveTextContent('2 of 2 used');
+    expect(router.state.location.pathname).toBe('/app');
+    expect(photoshootsLoaded(registry)).toBe(false);
+  });
+
+  it('blocks a remote’s host.navigate to /app/photoshoots too', async () => {
+    apiUser = freeUser;
+    const { router, limitsAnswered } = renderAt('/app/canvas');
+    await waitFor(() => expect(limitsAnswered).toHaveBeenCalled());
+    await userEvent.click(await screen.findByRole('button', { name: 'Open photoshoots' }));
+    expect(await limitDialog()).toHaveTextContent('0 of 0 used');
+    expect(router.state.location.pathname).toBe('/app/canvas');
+  });
+
+  it('lets the tab through while photoshoots are left and remembers where the user came from', async () => {
+    apiUser = { ...freeUser, plan: 'basic' };
+    apiLimits = photoshootsLeft;
+    const { router, limitsAnswered } = renderAt('/app/image?imageUrl=%2Fmedia%2Fx.png');
+    await waitFor(() => expect(limitsAnswered).toHaveBeenCalled());
+    const nav = await screen.findByRole('navigation', { name: 'Studio' });
+    await userEvent.click(nav.querySelector('a[href="/app/photoshoots"]')!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/photoshoots'));
+    expect(await screen.findByText('remote {}')).toBeInTheDocument();
+    expect(window.localStorage.getItem('photoshootsReturnPath')).toBe('/app/image?imageUrl=%2Fmedia%2Fx.png');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('does not close an open flow when the allowance it just used is reported', async () => {
+    apiUser = { ...freeUser, plan: 'basic' };
+    apiLimits = photoshootsLeft;
+    const { router } = renderAt('/app/photoshoots');
+    expect(await screen.findByText('remote {}')).toBeInTheDocument();
+    const limitCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/user-limits').length;
+    const before = limitCalls();
+    apiLimits = { credits: { used: 3, limit: 150 }, avatar: { used: 2, limit: 2 } };
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh limits' }));
+    await waitFor(() => expect(limitCalls()).toBeGreaterThan(before));
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'Studio' }).querySelector('a[href="/app/photoshoots"]')).toBeInTheDocument());
+    expect(screen.getByText('remote {}')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/photoshoots');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

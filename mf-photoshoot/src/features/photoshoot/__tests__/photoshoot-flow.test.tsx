@@ -1,116 +1,151 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import PhotoshootFlowRemote from '../../../expose/photoshoot-flow';
-import { fakeCharacter, installFakeApi, json } from '../../../testing/fake-api';
+import { fakeCharacter, installFakeApi } from '../../../testing/fake-api';
 import { renderWithHost } from '../../../testing/render-with-host';
+import { button, chooseClothing, stepItems, stepTitle, toCharacterStep, toClothingStep, toPreviewStep } from '../../../testing/wizard';
 
-const steps = () => within(screen.getByRole('list', { name: 'Steps' })).getAllByRole('listitem');
+const generationInProgress = {
+  title: 'Generation in Progress',
+  description: 'Please wait for the generation to complete before closing.',
+  variant: 'destructive',
+};
 
 describe('PhotoshootFlow', () => {
   beforeEach(() => localStorage.clear());
 
-  it('opens at Step 1 of 5 with the five steps, the first current', () => {
+  it('opens at Step 1 of 5 with the five steps, the first current', async () => {
+    installFakeApi();
     const { container } = renderWithHost(<PhotoshootFlowRemote />);
     expect(container.querySelector('[data-remote="mf_photoshoot"]')).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Step 1 of 5' })).toBeInTheDocument();
-    expect(steps().map((li) => li.textContent)).toEqual([
+    expect(screen.getByRole('dialog', { name: 'Step 1 of 5' })).toHaveAttribute('aria-modal', 'true');
+    expect(stepItems().map((li) => li.textContent)).toEqual([
       '1Select presets(current)',
       '2Select or create character(pending)',
       '3Generate photos(pending)',
       '4Upload clothing(pending)',
       '5Get your photoset(pending)',
     ]);
-    expect(screen.getByText('PLAIN')).toBeInTheDocument();
-    expect(screen.getAllByText('SOON')).toHaveLength(4);
+    expect(screen.getByRole('heading', { name: 'Select presets' })).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    expect(button('Next')).toBeEnabled();
+    expect(button('Close')).toBeInTheDocument();
+    await screen.findByRole('img', { name: 'PLAIN example, pose 9' }); // the example images have loaded
   });
 
-  it('starts the PLAIN carousel at the 9th pose and wraps around', async () => {
-    const { user } = renderWithHost(<PhotoshootFlowRemote />);
-    expect(screen.getByText('Pose 9 of 10')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Next pose' }));
-    await user.click(screen.getByRole('button', { name: 'Next pose' }));
-    expect(screen.getByText('Pose 1 of 10')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Previous pose' }));
-    expect(screen.getByText('Pose 10 of 10')).toBeInTheDocument();
-  });
-
-  it('moves to the character step, which needs a character to continue', async () => {
+  it('walks forward with Next / Continue and back with Back, marking steps completed, current and pending', async () => {
     const api = installFakeApi();
-    api.characters = [fakeCharacter('Mira', { previewImageUrl: null })];
+    api.characters = [fakeCharacter('Mira')];
+    const { user } = renderWithHost(<PhotoshootFlowRemote />);
+
+    await toCharacterStep(user);
+    expect(stepTitle()).toBe('Step 2 of 5');
+    expect(stepItems()[0]).toHaveTextContent('(completed)');
+    expect(stepItems()[1]).toHaveAttribute('aria-current', 'step');
+    expect(stepItems()[2]).toHaveTextContent('(pending)');
+    expect(screen.getByRole('heading', { name: 'Select or create character' })).toHaveFocus();
+    expect(button('Continue')).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+
+    await user.click(button('Back'));
+    expect(stepTitle()).toBe('Step 1 of 5');
+
+    await toClothingStep(user);
+    expect(stepTitle()).toBe('Step 4 of 5');
+    expect(stepItems().slice(0, 3).every((li) => li.textContent!.endsWith('(completed)'))).toBe(true);
+
+    // Back from 4 keeps the preview (no new generation); back to 2 and on again makes a new one.
+    await user.click(button('Back'));
+    expect(stepTitle()).toBe('Step 3 of 5');
+    expect(screen.getByText('Preview complete!')).toBeInTheDocument();
+    expect(api.calls('POST /api/avatar/preview')).toHaveLength(1);
+    await user.click(button('Back'));
+    await user.click(button('Continue'));
+    await screen.findByText('Preview complete!');
+    expect(api.calls('POST /api/avatar/preview')).toHaveLength(2);
+  });
+
+  it('needs a character to continue from step 2', async () => {
+    const api = installFakeApi();
+    api.characters = [fakeCharacter('Mira')];
     const { user, host } = renderWithHost(<PhotoshootFlowRemote />);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
-    expect(steps()[0]).toHaveTextContent('(completed)');
-    expect(steps()[1]).toHaveAttribute('aria-current', 'step');
-
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await toCharacterStep(user);
+    await user.click(button('Continue'));
     expect(host.toast).toHaveBeenCalledWith({ title: 'Character Required', description: 'Please select a character', variant: 'destructive' });
-
-    const mira = await screen.findByRole('button', { name: /Mira/ });
-    expect(within(mira).getByText('No preview')).toBeInTheDocument();
-    await user.click(mira);
-    expect(mira).toHaveAttribute('aria-pressed', 'true');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByText('Step 3 of 5')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled(); // until a preview result exists
-
-    await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
+    expect(stepTitle()).toBe('Step 2 of 5');
+    expect(api.calls('POST /api/avatar/preview')).toHaveLength(0);
   });
 
   it('closes to the stored return path and clears it', async () => {
-    localStorage.setItem('photoshootsReturnPath', '/app/image');
+    installFakeApi();
+    localStorage.setItem('photoshootsReturnPath', '/app/video');
     const { user, host } = renderWithHost(<PhotoshootFlowRemote />);
-    await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(host.navigate).toHaveBeenCalledWith('/app/image');
+    await user.click(button('Close'));
+    expect(host.navigate).toHaveBeenCalledWith('/app/video');
     expect(localStorage.getItem('photoshootsReturnPath')).toBeNull();
   });
-});
 
-describe('the character step', () => {
-  it('shows a spinner while the characters load, then each with its preview and name', async () => {
-    let answer: (characters: unknown) => void = () => {};
-    const api = installFakeApi({ 'GET /api/avatar/characters': () => new Promise((resolve) => (answer = resolve)) });
-    const mira = fakeCharacter('Mira');
-    const noor = fakeCharacter('Noor', { previewImageUrl: null });
-    const { user } = renderWithHost(<PhotoshootFlowRemote />);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('status', { name: 'Loading characters' })).toBeInTheDocument();
-    expect(api.calls('GET /api/avatar/characters')).toHaveLength(1);
-
-    await act(async () => answer([mira, noor]));
-    const miraCard = await screen.findByRole('button', { name: 'Mira' });
-    expect(within(miraCard).getByRole('presentation')).toHaveAttribute('src', mira.previewImageUrl);
-    expect(within(screen.getByRole('button', { name: /Noor/ })).getByText('No preview')).toBeInTheDocument();
-    expect(screen.queryByRole('status', { name: 'Loading characters' })).not.toBeInTheDocument();
-
-    await user.click(miraCard);
-    expect(miraCard).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: /Noor/ })).toHaveAttribute('aria-pressed', 'false');
-  });
-
-  it('says so when the user has no characters yet', async () => {
+  it('closes to /app when no return path is stored, and ignores a stored address of another site', async () => {
     installFakeApi();
+    localStorage.setItem('photoshootsReturnPath', '//evil.example/x');
     const { user, host } = renderWithHost(<PhotoshootFlowRemote />);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('You have no characters yet.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(host.toast).toHaveBeenCalledWith({ title: 'Character Required', description: 'Please select a character', variant: 'destructive' });
-    expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
+    await user.click(button('Close'));
+    expect(host.navigate).toHaveBeenLastCalledWith('/app');
+    expect(localStorage.getItem('photoshootsReturnPath')).toBeNull();
+    await user.click(button('Close'));
+    expect(host.navigate).toHaveBeenLastCalledWith('/app');
   });
 
-  it('offers to try again when the characters cannot be loaded', async () => {
-    const api = installFakeApi({ 'GET /api/avatar/characters': () => json({ error: 'Service unavailable: photoshoot' }, 502) });
-    const { user } = renderWithHost(<PhotoshootFlowRemote />);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Your characters could not be loaded.')).toBeInTheDocument();
-
+  it('resets everything on close: step 1, no character, no clothing, no preview', async () => {
+    const api = installFakeApi();
     api.characters = [fakeCharacter('Mira')];
-    api.on('GET /api/avatar/characters', () => api.characters);
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('button', { name: 'Mira' })).toBeInTheDocument();
-    expect(screen.queryByText('Your characters could not be loaded.')).not.toBeInTheDocument();
-    expect(api.calls('GET /api/avatar/characters')).toHaveLength(2);
+    const { user, host } = renderWithHost(<PhotoshootFlowRemote />);
+    await toClothingStep(user);
+    await chooseClothing(user);
+    await user.click(button('Close'));
+    expect(host.navigate).toHaveBeenCalledWith('/app');
+    // The remote stays mounted in this test (the shell would unmount it): it shows a fresh flow.
+    expect(stepTitle()).toBe('Step 1 of 5');
+    await toCharacterStep(user);
+    expect(await screen.findByRole('button', { name: 'Mira' })).toHaveAttribute('aria-pressed', 'false');
+    await user.click(button('Continue'));
+    expect(host.toast).toHaveBeenLastCalledWith({ title: 'Character Required', description: 'Please select a character', variant: 'destructive' });
+  });
+
+  it('refuses to close while the preview is generated, saying so once per run', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const api = installFakeApi({ 'POST /api/avatar/preview': () => new Promise((resolve) => (answer = resolve)) });
+    api.characters = [fakeCharacter('Mira')];
+    const { user, host } = renderWithHost(<PhotoshootFlowRemote />);
+    await toPreviewStep(user);
+    expect(button('Back')).toBeDisabled();
+    expect(button('Next')).toBeDisabled();
+
+    await user.click(button('Close'));
+    await user.click(button('Close'));
+    expect(host.toast.mock.calls.filter(([t]) => t.title === 'Generation in Progress')).toEqual([[generationInProgress]]);
+    expect(host.navigate).not.toHaveBeenCalled();
+
+    // The run ends: the flag resets, and the flow may close.
+    await act(async () => answer({ previewImages: [{ poseIndex: 0, imageUrl: '/media/avatar/previews/2026/11/a.jpg' }] }));
+    expect(await screen.findByText('Preview complete!')).toBeInTheDocument();
+    await user.click(button('Close'));
+    expect(host.navigate).toHaveBeenCalledWith('/app');
+  });
+
+  it('warns again in a later run', async () => {
+    const answers: Array<(value: unknown) => void> = [];
+    const api = installFakeApi({ 'POST /api/avatar/preview': () => new Promise((resolve) => answers.push(resolve)) });
+    api.characters = [fakeCharacter('Mira')];
+    const { user, host } = renderWithHost(<PhotoshootFlowRemote />);
+    await toPreviewStep(user);
+    await user.click(button('Close'));
+    await act(async () => answers[0]!({ previewImages: [] }));
+    await screen.findByText('Preview complete!');
+    await user.click(button('Back'));
+    await user.click(button('Continue'));
+    await user.click(button('Close'));
+    expect(host.toast.mock.calls.filter(([t]) => t.title === 'Generation in Progress')).toHaveLength(2);
+    await act(async () => answers[1]!({ previewImages: [] }));
   });
 });

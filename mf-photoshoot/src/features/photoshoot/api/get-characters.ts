@@ -1,24 +1,22 @@
-import { useHost } from '@atelier/host';
+import type { Character } from '@atelier/contracts';
+import { useHost, type Host } from '@atelier/host';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-export interface Character {
-  id: string;
-  characterId: string;
-  name: string;
-  previewImageUrl?: string | null;
-}
+export type { Character };
 
-/** GET /api/avatar/characters: the user's characters (SPEC.md §7). */
-export async function getCharacters(apiRequest: ReturnType<typeof useHost>['apiRequest']): Promise<Character[]> {
-  const response = await apiRequest('GET', '/api/avatar/characters');
+export const CHARACTERS_KEY = '/api/avatar/characters';
+
+/** GET /api/avatar/characters: the house characters first, then the user's own (SPEC.md §7). */
+export async function getCharacters(apiRequest: Host['apiRequest']): Promise<Character[]> {
+  const response = await apiRequest('GET', CHARACTERS_KEY);
   return (await response.json()) as Character[];
 }
 
-export const charactersQueryOptions = (apiRequest: ReturnType<typeof useHost>['apiRequest']) =>
-  queryOptions({ queryKey: ['/api/avatar/characters'], queryFn: () => getCharacters(apiRequest) });
+export const charactersQueryOptions = (apiRequest: Host['apiRequest']) =>
+  queryOptions({ queryKey: [CHARACTERS_KEY], queryFn: () => getCharacters(apiRequest) });
 
 /** Enabled while the wizard is open. */
-export function useCharacters(enabled: boolean) {
+export function useCharacters(enabled = true) {
   const host = useHost();
   return useQuery({ ...charactersQueryOptions(host.apiRequest), enabled });
 }

@@ -1,56 +1,168 @@
-import { Button, Spinner, cn } from '@atelier/ui';
-import { useCharacters } from '../api/get-characters';
+import { Button, cn, Spinner } from '@atelier/ui';
+import { useRef, useState, type ReactNode } from 'react';
+import { useReturnFocus } from '../../../hooks/use-return-focus';
+import { useCharacters, type Character } from '../api/get-characters';
+import { CreateCharacterDialog } from './create-character-dialog';
+import { DeleteCharacterDialog, RenameCharacterDialog } from './edit-character-dialogs';
+import { CheckIcon, PencilIcon, PlusIcon, TrashIcon } from './icons';
 
 interface CharacterStepProps {
   selectedId: string | null;
-  onSelect(characterId: string): void;
+  onSelect(characterId: string | null): void;
 }
 
-/** Step 2: a 2-column grid of the user's characters; one can be selected. */
+type Editing = { kind: 'rename' | 'delete'; character: Character } | null;
+
+/** Step 2: a 2-column grid of the user's characters (house cast first); one can be selected, own ones edited. */
 export function CharacterStep({ selectedId, onSelect }: CharacterStepProps) {
   const characters = useCharacters(true);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Editing>(null);
+  const createTile = useRef<HTMLButtonElement>(null);
+  // A deleted character's card is gone: focus goes to the create tile instead.
+  const { remember, onCloseAutoFocus } = useReturnFocus(() => createTile.current);
 
-  if (characters.isLoading) return <Spinner label="Loading characters" />;
+  if (characters.isLoading)
+    return (
+      <div className="flex items-center gap-3 py-10 text-sm text-muted-foreground">
+        <Spinner label="Loading characters" />
+        Loading characters…
+      </div>
+    );
   if (characters.isError)
     return (
-      <div className="flex flex-col items-start gap-2 text-sm text-muted-foreground">
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-border bg-card p-5 text-sm">
         <p>Your characters could not be loaded.</p>
         <Button variant="outline" size="sm" onClick={() => void characters.refetch()}>
           Try again
         </Button>
       </div>
     );
-  if (!characters.data?.length) return <p className="text-sm text-muted-foreground">You have no characters yet.</p>;
 
+  const list = characters.data ?? [];
   return (
-    <div className="grid grid-cols-2 gap-3">
-      {characters.data.map((character) => {
-        const selected = character.characterId === selectedId;
-        return (
+    <>
+      {list.length === 0 && <p className="text-sm text-muted-foreground">You have no characters yet.</p>}
+      <ul aria-label="Characters" className="grid grid-cols-2 gap-3 sm:gap-4">
+        <li>
           <button
-            key={character.id}
+            ref={createTile}
             type="button"
-            aria-pressed={selected}
-            onClick={() => onSelect(character.characterId)}
-            className={cn(
-              'relative flex cursor-pointer flex-col gap-2 rounded-lg border-2 bg-card p-2 text-left',
-              selected ? 'border-ink' : 'border-transparent hover:border-border',
-            )}
+            onClick={() => {
+              remember();
+              setCreating(true);
+            }}
+            className="flex h-full min-h-48 w-full cursor-pointer flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed border-border bg-background/60 p-4 text-center transition-colors hover:border-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            {character.previewImageUrl ? (
-              <img src={character.previewImageUrl} alt="" className="aspect-[3/4] w-full rounded-md object-cover" />
-            ) : (
-              <span className="flex aspect-[3/4] items-center justify-center rounded-md bg-muted text-xs text-muted-foreground">No preview</span>
-            )}
-            <span className="text-sm font-medium">{character.name}</span>
-            {selected && (
-              <span aria-hidden="true" className="absolute right-3 top-3 flex h-6 w-6 items-center justify-center rounded-full bg-ink text-xs text-ivory">
-                ✓
-              </span>
-            )}
+            <span className="flex h-11 w-11 items-center justify-center rounded-full bg-ink text-ivory">
+              <PlusIcon className="h-5 w-5" />
+            </span>
+            <span className="font-display text-lg leading-tight">Create character</span>
+            <span className="text-xs text-muted-foreground">From a photo of a person</span>
           </button>
-        );
-      })}
-    </div>
+        </li>
+        {list.map((character) => (
+          <CharacterCard
+            key={character.id}
+            character={character}
+            selected={character.characterId === selectedId}
+            onSelect={() => onSelect(character.characterId)}
+            onRename={() => {
+              remember();
+              setEditing({ kind: 'rename', character });
+            }}
+            onDelete={() => {
+              remember();
+              setEditing({ kind: 'delete', character });
+            }}
+          />
+        ))}
+      </ul>
+      <CreateCharacterDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(character) => onSelect(character.characterId)}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+      <RenameCharacterDialog
+        character={editing?.kind === 'rename' ? editing.character : null}
+        onClose={() => setEditing(null)}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+      <DeleteCharacterDialog
+        character={editing?.kind === 'delete' ? editing.character : null}
+        onClose={() => setEditing(null)}
+        onCloseAutoFocus={onCloseAutoFocus}
+        onDeleted={(character) => character.characterId === selectedId && onSelect(null)}
+      />
+    </>
+  );
+}
+
+interface CharacterCardProps {
+  character: Character;
+  selected: boolean;
+  onSelect(): void;
+  onRename(): void;
+  onDelete(): void;
+}
+
+function CharacterCard({ character, selected, onSelect, onRename, onDelete }: CharacterCardProps) {
+  return (
+    <li
+      className={cn(
+        'relative flex flex-col overflow-hidden rounded-lg border-2 bg-card transition-colors',
+        selected ? 'border-ink shadow-soft' : 'border-transparent hover:border-border',
+      )}
+    >
+      <button
+        type="button"
+        aria-pressed={selected}
+        onClick={onSelect}
+        className="flex cursor-pointer flex-col gap-2 p-2 pb-1 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+      >
+        {character.previewImageUrl ? (
+          <img src={character.previewImageUrl} alt="" className="aspect-[3/4] w-full rounded-md bg-muted object-cover" />
+        ) : (
+          // The card's name is the character's; "No preview" is only what it shows.
+          <span aria-hidden="true" className="flex aspect-[3/4] w-full items-center justify-center rounded-md bg-muted text-xs text-muted-foreground">
+            No preview
+          </span>
+        )}
+        <span className="truncate px-1 text-sm font-medium">{character.name}</span>
+      </button>
+      {selected && (
+        <span aria-hidden="true" className="absolute right-3 top-3 flex h-7 w-7 items-center justify-center rounded-full bg-ink text-ivory shadow-soft">
+          <CheckIcon className="h-4 w-4" />
+        </span>
+      )}
+      {character.house ? (
+        <span className="px-3 pb-2 text-[10px] uppercase tracking-[0.14em] text-muted-foreground">Studio cast</span>
+      ) : (
+        <div className="flex items-center gap-1 px-2 pb-2">
+          <span className="flex-1 px-1 text-[10px] uppercase tracking-[0.14em] text-muted-foreground">Yours</span>
+          <IconButton label={`Rename ${character.name}`} onClick={onRename}>
+            <PencilIcon className="h-4 w-4" />
+          </IconButton>
+          <IconButton label={`Delete ${character.name}`} onClick={onDelete}>
+            <TrashIcon className="h-4 w-4" />
+          </IconButton>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function IconButton({ label, onClick, children }: { label: string; onClick(): void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className="flex h-8 w-8 cursor-pointer items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {children}
+    </button>
   );
 }

@@ -1,75 +1,252 @@
 import { useHost } from '@atelier/host';
-import { Button } from '@atelier/ui';
-import { useState } from 'react';
-import { DEFAULT_RETURN_PATH, MESSAGES, RETURN_PATH_STORAGE_KEY, TOTAL_STEPS, WIZARD_STEPS } from '../../../constants';
+import { Button, cn } from '@atelier/ui';
+import { useEffect, useRef, useState } from 'react';
+import {
+  DEFAULT_RETURN_PATH,
+  FINAL_PHOTOS,
+  IMAGE_ROUTE,
+  MESSAGES,
+  STEP,
+  TOTAL_STEPS,
+  WIZARD_STEPS,
+  zipFileName,
+} from '../../../constants';
+import { useReturnFocus } from '../../../hooks/use-return-focus';
+import { useCharacters } from '../api/get-characters';
+import { useFinalGeneration } from '../hooks/use-final-generation';
+import { usePreviewGeneration } from '../hooks/use-preview-generation';
+import { saveBlob, zipPhotos } from '../utils/download-photos';
+import { takeReturnPath } from '../utils/return-path';
 import { CharacterStep } from './character-step';
+import { ClothingStep } from './clothing-step';
+import { CloseIcon, DownloadIcon } from './icons';
+import { PhotoSetStep } from './photo-set-step';
+import { PhotoViewer } from './photo-viewer';
+import { PreviewStep } from './preview-step';
 import { StepList } from './step-list';
 import { TemplateStep } from './template-step';
+
+type Direction = 'forward' | 'back';
 
 /** The 5-step Photoshoot wizard (SPEC.md §2 and §4); the remote's root makes it a full-screen overlay. */
 export function PhotoshootFlow() {
   const host = useHost();
-  const [step, setStep] = useState(1);
+  const [step, setStep] = useState<number>(STEP.template);
+  const [direction, setDirection] = useState<Direction>('forward');
   const [characterId, setCharacterId] = useState<string | null>(null);
+  const [clothing, setClothing] = useState<File | null>(null);
+  const [chosenPreview, setChosenPreview] = useState<number | null>(null);
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const viewerFocus = useReturnFocus();
+  const characters = useCharacters(true);
+  const preview = usePreviewGeneration();
+  const final = useFinalGeneration();
+  const generating = preview.isGenerating || final.isGenerating;
   const current = WIZARD_STEPS[step - 1]!;
+  const character = characters.data?.find((c) => c.characterId === characterId) ?? null;
 
-  const close = () => {
-    setStep(1);
+  // "Generation in Progress" is said once per run: the flag resets when the generation ends.
+  const warnedWhileGenerating = useRef(false);
+  useEffect(() => {
+    if (!generating) warnedWhileGenerating.current = false;
+  }, [generating]);
+
+  // Each step's heading takes focus, so keyboard and screen-reader users start at the top of the new step.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus({ preventScroll: true }), [step]);
+
+  const goTo = (next: number, towards: Direction) => {
+    setDirection(towards);
+    setStep(next);
+  };
+
+  const resetFlow = () => {
+    preview.reset();
+    final.reset();
+    setStep(STEP.template);
+    setDirection('forward');
     setCharacterId(null);
-    const returnPath = localStorage.getItem(RETURN_PATH_STORAGE_KEY);
-    localStorage.removeItem(RETURN_PATH_STORAGE_KEY);
-    host.navigate(returnPath || DEFAULT_RETURN_PATH);
+    setClothing(null);
+    setChosenPreview(null);
+    setViewerIndex(null);
+  };
+
+  /** Closes the flow unless a generation runs; goes to `to`, else the stored return path, else /app. */
+  const close = (to?: string) => {
+    if (generating) {
+      if (!warnedWhileGenerating.current) {
+        warnedWhileGenerating.current = true;
+        host.toast({ ...MESSAGES.generationInProgress, variant: 'destructive' });
+      }
+      return;
+    }
+    resetFlow();
+    const returnPath = takeReturnPath();
+    host.navigate(to ?? returnPath ?? DEFAULT_RETURN_PATH);
+  };
+
+  const startFinal = async (id: string, file: File) => {
+    goTo(STEP.photoset, 'forward');
+    // Refused (paid plan, allowance, bad file…): the toast has said why; the choices wait on step 4.
+    if ((await final.start(id, file)) === 'refused') goTo(STEP.clothing, 'back');
   };
 
   const next = () => {
-    if (step === 2 && !characterId) return host.toast({ ...MESSAGES.characterRequired, variant: 'destructive' });
-    setStep((s) => Math.min(TOTAL_STEPS, s + 1));
+    if (generating) return;
+    switch (step) {
+      case STEP.template:
+        return goTo(STEP.character, 'forward');
+      case STEP.character:
+        if (!characterId) return host.toast({ ...MESSAGES.characterRequired, variant: 'destructive' });
+        setChosenPreview(null);
+        goTo(STEP.preview, 'forward');
+        return void preview.start(characterId);
+      case STEP.preview:
+        if (preview.result) goTo(STEP.clothing, 'forward');
+        return;
+      case STEP.clothing:
+        if (!characterId) return host.toast({ ...MESSAGES.characterRequired, variant: 'destructive' });
+        if (!clothing) return host.toast({ ...MESSAGES.clothingRequired, variant: 'destructive' });
+        return void startFinal(characterId, clothing);
+    }
   };
 
-  // Step 3 needs a preview result before Next; previews are generated by the photoshoot service.
-  const nextDisabled = step === 3 || step === TOTAL_STEPS;
+  const back = () => {
+    if (!generating && step > STEP.template && step < STEP.photoset) goTo(step - 1, 'back');
+  };
+
+  const chooseClothing = (file: File) => {
+    // SPEC §5: the file must be an image; the 10MB limit is only a hint.
+    if (!file.type.startsWith('image/')) return host.toast({ ...MESSAGES.clothingRequired, variant: 'destructive' });
+    setClothing(file);
+  };
+
+  const photos = final.finalImages;
+  const setComplete = photos.length === FINAL_PHOTOS;
+
+  const downloadAll = async () => {
+    if (!setComplete || downloading) return;
+    setDownloading(true);
+    try {
+      const { blob, count } = await zipPhotos(photos);
+      if (count === 0) return host.toast({ ...MESSAGES.downloadFailed, variant: 'destructive' });
+      saveBlob(blob, zipFileName(Date.now()));
+      host.toast(MESSAGES.downloadComplete);
+    } catch (error) {
+      console.error('[mf_photoshoot] the zip could not be made:', error);
+      host.toast({ ...MESSAGES.downloadFailed, variant: 'destructive' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const primaryLabel = step === STEP.character ? 'Continue' : 'Next';
+  const primaryDisabled = generating || (step === STEP.preview && !preview.result);
 
   return (
     <div className="flex min-h-full flex-col">
       <header className="sticky top-0 z-10 flex flex-col gap-3 border-b border-border bg-background/95 px-4 py-3 backdrop-blur sm:px-6">
-        <div className="flex items-center justify-between">
+        <div className="mx-auto flex w-full max-w-4xl items-center justify-between">
           <p id="photoshoot-title" className="font-display text-xl">
             Step {step} of {TOTAL_STEPS}
           </p>
           <button
             type="button"
-            onClick={close}
+            onClick={() => close()}
             aria-label="Close"
-            className="cursor-pointer rounded-full p-2 text-muted-foreground hover:bg-muted hover:text-foreground"
+            className="flex h-10 w-10 cursor-pointer items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path d="M18 6 6 18M6 6l12 12" strokeLinecap="round" />
-            </svg>
+            <CloseIcon className="h-5 w-5" />
           </button>
         </div>
-        <StepList current={step} />
+        <div className="mx-auto w-full max-w-4xl">
+          <StepList current={step} />
+        </div>
       </header>
 
-      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-5 px-4 py-6 sm:px-6">
-        <h2 className="font-display text-3xl">{current.label}</h2>
-        {step === 1 && <TemplateStep />}
-        {step === 2 && <CharacterStep selectedId={characterId} onSelect={setCharacterId} />}
-      </main>
+      {/* Not a <main>: the shell's page already has one. */}
+      <div className="flex w-full flex-1 flex-col overflow-x-hidden">
+        <div
+          key={step}
+          className={cn(
+            'mx-auto flex w-full max-w-4xl flex-1 flex-col gap-5 px-4 py-6 sm:px-6',
+            direction === 'forward' ? 'motion-safe:animate-step-forward' : 'motion-safe:animate-step-back',
+          )}
+        >
+          <h2 ref={heading} tabIndex={-1} className="font-display text-3xl leading-tight focus:outline-none sm:text-4xl">
+            {current.label}
+          </h2>
+          {step === STEP.template && <TemplateStep />}
+          {step === STEP.character && <CharacterStep selectedId={characterId} onSelect={setCharacterId} />}
+          {step === STEP.preview && (
+            <PreviewStep
+              status={preview.status}
+              images={preview.result?.previewImages ?? []}
+              currentProgress={preview.currentProgress}
+              totalSteps={preview.totalSteps}
+              message={preview.message}
+              error={preview.error}
+              chosen={chosenPreview}
+              onChoose={setChosenPreview}
+              onRetry={() => characterId && void preview.start(characterId)}
+            />
+          )}
+          {step === STEP.clothing && <ClothingStep clothing={clothing} onChoose={chooseClothing} character={character} />}
+          {step === STEP.photoset && (
+            <PhotoSetStep
+              phase={final.phase}
+              photos={photos}
+              currentProgress={final.currentProgress}
+              totalSteps={final.totalSteps}
+              message={final.message}
+              error={final.error}
+              canResume={final.canResume}
+              onOpen={(index) => {
+                viewerFocus.remember();
+                setViewerIndex(index);
+              }}
+              onRetry={() => characterId && clothing && void startFinal(characterId, clothing)}
+              onResume={final.resume}
+              onChangeClothing={() => {
+                final.reset();
+                goTo(STEP.clothing, 'back');
+              }}
+            />
+          )}
+        </div>
+      </div>
 
-      <footer className="sticky bottom-0 flex justify-between gap-3 border-t border-border bg-background/95 px-4 py-3 sm:px-6">
-        {step >= 2 && step <= 4 ? (
-          <Button variant="outline" onClick={() => setStep((s) => s - 1)}>
-            Back
-          </Button>
-        ) : (
-          <span />
-        )}
-        {step < TOTAL_STEPS && (
-          <Button onClick={next} disabled={nextDisabled}>
-            {step === 2 ? 'Continue' : 'Next'}
-          </Button>
-        )}
+      <footer className="sticky bottom-0 border-t border-border bg-background/95 px-4 py-3 backdrop-blur pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">
+        <div className="mx-auto flex w-full max-w-4xl items-center justify-between gap-3">
+          {step === STEP.photoset ? (
+            <>
+              <Button variant="outline" onClick={() => void downloadAll()} disabled={!setComplete || downloading} className="flex-1 sm:flex-none">
+                <DownloadIcon className="h-4 w-4" />
+                {downloading ? 'Downloading…' : 'Download All'}
+              </Button>
+              <Button onClick={() => close(IMAGE_ROUTE)} disabled={!setComplete} className="flex-1 sm:flex-none">
+                Continue in Image
+              </Button>
+            </>
+          ) : (
+            <>
+              {step > STEP.template ? (
+                <Button variant="outline" onClick={back} disabled={generating}>
+                  Back
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Button onClick={next} disabled={primaryDisabled} className="min-w-28">
+                {primaryLabel}
+              </Button>
+            </>
+          )}
+        </div>
       </footer>
+
+      <PhotoViewer photos={photos} index={viewerIndex} onIndexChange={setViewerIndex} onCloseAutoFocus={viewerFocus.onCloseAutoFocus} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@atelier/ui';
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { NAVIGATIONS, PRODUCT_NAME, ROUTES, TEXTS } from '../../../constants';
 import { usePhotoshootsGate } from '../hooks/use-photoshoots-gate';
@@ -46,13 +46,10 @@ export function AppHeader({ avatarEnabled }: AppHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const tabs = visibleTabs(avatarEnabled);
   const active = activeTabFromPath(pathname);
-  const mayOpenPhotoshoots = usePhotoshootsGate();
-  const guardTab = (tab: AppTab) => (event: MouseEvent) => {
-    if (tab.id === 'photoshoots' && !mayOpenPhotoshoots()) {
-      event.preventDefault();
-      setMenuOpen(false);
-      return;
-    }
+  const photoshoots = usePhotoshootsGate();
+  const guardTab = (tab: AppTab) => () => {
+    // A blocked Photoshoots tab is no tab change: the navigation gate stops it and shows the limit dialog.
+    if (tab.id === 'photoshoots' && photoshoots.blocked) return;
     if (tab.id !== active) host.track('tab_changed', { tab: tab.id, from: active ?? 'none' });
   };
 

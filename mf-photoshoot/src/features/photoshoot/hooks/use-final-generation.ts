@@ -1,0 +1,141 @@
+import type { AvatarJob, PoseImage } from '@atelier/contracts';
+import { USER_LIMITS_KEY, useHost } from '@atelier/host';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FINAL_MESSAGES, GENERATIONS_KEY, INITIAL_FINAL_TOTAL, JOB_POLL_MS, MESSAGES } from '../../../constants';
+import { getJob } from '../api/get-job';
+import { startGeneration } from '../api/start-generation';
+import { numberField, parseApiError } from '../utils/api-error';
+
+export type FinalPhase = 'idle' | 'starting' | 'processing' | 'completed' | 'failed';
+
+interface FinalState {
+  phase: FinalPhase;
+  jobId: string | null;
+  job: AvatarJob | null;
+  error: string | null;
+  /** The job could not be read (not that it failed): polling the same job again may still succeed. */
+  canResume: boolean;
+}
+
+const IDLE: FinalState = { phase: 'idle', jobId: null, job: null, error: null, canResume: false };
+const TRACKED = { generation_type: 'photoshoot' } as const;
+
+/**
+ * The final photo set (SPEC §4's final flow): starts the job, polls it at once and then every 2 s until it
+ * completes (the generations list is refreshed) or fails (toast, polling stops, progress back to 0).
+ */
+export function useFinalGeneration() {
+  const host = useHost();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<FinalState>(IDLE);
+  const run = useRef(0);
+  useEffect(() => () => void (run.current += 1), []);
+
+  const fail = useCallback(
+    (error: string, canResume: boolean, jobId: string | null) => {
+      setState({ phase: 'failed', jobId: canResume ? jobId : null, job: null, error, canResume });
+      host.toast({ title: MESSAGES.generationFailed.title, description: error, variant: 'destructive' });
+      host.track('generation_failed', TRACKED);
+    },
+    [host],
+  );
+
+  /**
+   * Starts a generation: 'started' once the job exists, 'refused' when the server said no (already toasted),
+   * 'dropped' when a reset came first.
+   */
+  const start = useCallback(
+    async (characterId: string, clothingImage: File): Promise<'started' | 'refused' | 'dropped'> => {
+      const id = (run.current += 1);
+      setState({ ...IDLE, phase: 'starting' });
+      try {
+        const { jobId } = await startGeneration(host.apiRequest, characterId, clothingImage);
+        if (id !== run.current) return 'dropped';
+        setState({ ...IDLE, phase: 'processing', jobId });
+        host.track('generation_started', TRACKED);
+        void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] }); // one photoshoot of the allowance used
+        return 'started';
+      } catch (error) {
+        if (id !== run.current) return 'dropped';
+        setState(IDLE);
+        const { status, message, body } = parseApiError(error);
+        host.track('generation_failed', TRACKED);
+        if (body?.requiresPaidPlan) {
+          host.toast({ ...MESSAGES.paidPlanRequired, variant: 'destructive' });
+        } else if (status === 402 && body?.limitReached) {
+          const used = numberField(body, 'used');
+          const limit = numberField(body, 'limit');
+          host.openLimitDialog({ type: 'dressup', used: used ?? 0, limit: limit ?? 0 });
+          void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] });
+        } else {
+          const description = (status !== null && message) || MESSAGES.generationFailed.startFallback;
+          host.toast({ title: MESSAGES.generationFailed.title, description, variant: 'destructive' });
+        }
+        return 'refused';
+      }
+    },
+    [host, queryClient],
+  );
+
+  const { phase, jobId } = state;
+  useEffect(() => {
+    if (phase !== 'processing' || !jobId) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      let job: AvatarJob;
+      try {
+        job = await getJob(host.apiRequest, jobId);
+      } catch (error) {
+        if (!stopped) fail((error as Error).message, true, jobId);
+        return;
+      }
+      if (stopped) return;
+      if (job.status === 'failed') return fail(job.errorMessage || MESSAGES.generationFailed.jobFallback, false, jobId);
+      if (job.status === 'completed') {
+        setState((current) => ({ ...current, phase: 'completed', job }));
+        host.track('generation_completed', TRACKED);
+        void queryClient.invalidateQueries({ queryKey: [GENERATIONS_KEY] });
+        return;
+      }
+      setState((current) => ({ ...current, job }));
+      timer = setTimeout(() => void poll(), JOB_POLL_MS);
+    };
+    void poll(); // at once, then every 2 s
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [phase, jobId, host, queryClient, fail]);
+
+  /** Polls the same job again after its status could not be read. */
+  const resume = useCallback(() => {
+    setState((current) => (current.canResume && current.jobId ? { ...current, phase: 'processing', error: null, canResume: false } : current));
+  }, []);
+
+  /** Clears the result, the job id and the polling. */
+  const reset = useCallback(() => {
+    run.current += 1;
+    setState(IDLE);
+  }, []);
+
+  const { job } = state;
+  const finalImages = useMemo<PoseImage[]>(
+    () => [...(job?.generations ?? [])].sort((a, b) => a.poseIndex - b.poseIndex),
+    [job],
+  );
+  const totalSteps = job?.totalPoses ?? INITIAL_FINAL_TOTAL;
+  const currentProgress = job?.completedPoses ?? 0;
+  const isGenerating = phase === 'starting' || (phase === 'processing' && currentProgress < totalSteps);
+  const message =
+    phase === 'starting' || (phase === 'processing' && !job)
+      ? FINAL_MESSAGES.starting
+      : phase === 'processing'
+        ? FINAL_MESSAGES.pose(Math.min(currentProgress + 1, totalSteps), totalSteps)
+        : phase === 'completed'
+          ? FINAL_MESSAGES.complete
+          : null;
+
+  return { ...state, finalImages, currentProgress, totalSteps, isGenerating, message, start, resume, reset };
+}

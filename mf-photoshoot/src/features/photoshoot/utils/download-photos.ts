@@ -1,0 +1,49 @@
+import type { PoseImage } from '@atelier/contracts';
+import { zipEntryName } from '../../../constants';
+
+/**
+ * Fetches each photo as a blob and zips them in the browser, stored without compression (JPEGs do not
+ * shrink). jszip is loaded only now, in its own chunk: most visits never download it. A photo that
+ * cannot be fetched is logged and left out. Resolves with the archive and how many photos it holds.
+ */
+export async function zipPhotos(photos: readonly PoseImage[]): Promise<{ blob: Blob; count: number }> {
+  const [{ default: JSZip }, blobs] = await Promise.all([
+    import(/* webpackChunkName: "jszip" */ 'jszip'),
+    Promise.all(photos.map(fetchPhoto)),
+  ]);
+  const zip = new JSZip();
+  let count = 0;
+  photos.forEach((photo, i) => {
+    const blob = blobs[i];
+    if (!blob) return;
+    zip.file(zipEntryName(photo.poseIndex), blob);
+    count += 1;
+  });
+  const blob = await zip.generateAsync({ type: 'blob', compression: 'STORE', mimeType: 'application/zip' });
+  return { blob, count };
+}
+
+async function fetchPhoto(photo: PoseImage): Promise<Blob | null> {
+  try {
+    const response = await fetch(photo.imageUrl, { credentials: 'include' });
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
+    return await response.blob();
+  } catch (error) {
+    console.error(`[mf_photoshoot] pose ${photo.poseIndex + 1} could not be downloaded and is left out of the zip:`, error);
+    return null;
+  }
+}
+
+/** Saves a blob as a file through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
