@@ -46,6 +46,15 @@ async function completedSet(setup?: (api: PhotoshootFakeApi) => void) {
 
 const photoButton = (n: number) => button(`Open pose ${n}`);
 
+/** A one-finger swipe on the viewer, with the touch lists a browser sends. */
+function swipe(from: { x: number; y: number }, to: { x: number; y: number }) {
+  const viewer = screen.getByRole('dialog', { name: /^Pose/ });
+  const start = { clientX: from.x, clientY: from.y };
+  const end = { clientX: to.x, clientY: to.y };
+  fireEvent.touchStart(viewer, { touches: [start], changedTouches: [start] });
+  fireEvent.touchEnd(viewer, { touches: [], changedTouches: [end] });
+}
+
 describe('the photo viewer', () => {
   it('opens a photo full screen, pages with the arrows and ← →, wrapping around, and closes with Escape back to the tile', async () => {
     const { user } = await completedSet();
@@ -86,18 +95,14 @@ describe('the photo viewer', () => {
   it('pages with a swipe on a phone', async () => {
     const { user } = await completedSet();
     await user.click(photoButton(5));
-    const viewer = await screen.findByRole('dialog', { name: 'Pose 5' });
-    fireEvent.touchStart(viewer, { touches: [{ clientX: 300, clientY: 400 }] });
-    fireEvent.touchEnd(viewer, { changedTouches: [{ clientX: 180, clientY: 410 }] });
+    await screen.findByRole('dialog', { name: 'Pose 5' });
+    swipe({ x: 300, y: 400 }, { x: 180, y: 410 }); // to the left: the next photo
     expect(screen.getByRole('dialog', { name: 'Pose 6' })).toBeInTheDocument();
-    fireEvent.touchStart(screen.getByRole('dialog', { name: /^Pose/ }), { touches: [{ clientX: 100, clientY: 400 }] });
-    fireEvent.touchEnd(screen.getByRole('dialog', { name: /^Pose/ }), { changedTouches: [{ clientX: 200, clientY: 400 }] });
+    swipe({ x: 100, y: 400 }, { x: 200, y: 400 });
     expect(screen.getByRole('dialog', { name: 'Pose 5' })).toBeInTheDocument();
     // Too short, or mostly vertical: no page turn.
-    fireEvent.touchStart(screen.getByRole('dialog', { name: /^Pose/ }), { touches: [{ clientX: 100, clientY: 400 }] });
-    fireEvent.touchEnd(screen.getByRole('dialog', { name: /^Pose/ }), { changedTouches: [{ clientX: 140, clientY: 400 }] });
-    fireEvent.touchStart(screen.getByRole('dialog', { name: /^Pose/ }), { touches: [{ clientX: 100, clientY: 100 }] });
-    fireEvent.touchEnd(screen.getByRole('dialog', { name: /^Pose/ }), { changedTouches: [{ clientX: 170, clientY: 400 }] });
+    swipe({ x: 100, y: 400 }, { x: 140, y: 400 });
+    swipe({ x: 100, y: 100 }, { x: 170, y: 400 });
     expect(screen.getByRole('dialog', { name: 'Pose 5' })).toBeInTheDocument();
   });
 });

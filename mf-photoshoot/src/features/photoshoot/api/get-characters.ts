@@ -9,7 +9,8 @@ export const CHARACTERS_KEY = '/api/avatar/characters';
 /** GET /api/avatar/characters: the house characters first, then the user's own (SPEC.md §7). */
 export async function getCharacters(apiRequest: Host['apiRequest']): Promise<Character[]> {
   const response = await apiRequest('GET', CHARACTERS_KEY);
-  return (await response.json()) as Character[];
+  const body: unknown = await response.json();
+  return Array.isArray(body) ? (body as Character[]) : [];
 }
 
 export const charactersQueryOptions = (apiRequest: Host['apiRequest']) =>

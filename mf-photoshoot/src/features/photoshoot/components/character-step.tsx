@@ -43,7 +43,7 @@ export function CharacterStep({ selectedId, onSelect }: CharacterStepProps) {
   return (
     <>
       {list.length === 0 && <p className="text-sm text-muted-foreground">You have no characters yet.</p>}
-      <ul aria-label="Characters" className="grid grid-cols-2 gap-3 sm:gap-4">
+      <ul aria-label="Characters" className="mx-auto grid w-full max-w-xl grid-cols-2 gap-3 sm:gap-4">
         <li>
           <button
             ref={createTile}

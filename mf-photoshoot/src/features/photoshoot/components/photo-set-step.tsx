@@ -25,7 +25,7 @@ export function PhotoSetStep(props: PhotoSetStepProps) {
   const running = phase === 'starting' || phase === 'processing';
   const slots = Math.max(FINAL_PHOTOS, totalSteps, photos.length);
   return (
-    <div className="flex flex-col gap-4">
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
       {phase !== 'failed' && (
         <GenerationProgress
           label={FINAL_PROGRESS_LABEL}
@@ -56,7 +56,7 @@ export function PhotoSetStep(props: PhotoSetStepProps) {
           </div>
         </div>
       )}
-      <ul aria-label="Photos" aria-busy={running} className="mx-auto grid w-full max-w-2xl grid-cols-2 gap-3">
+      <ul aria-label="Photos" aria-busy={running} className="grid grid-cols-2 gap-3">
         {Array.from({ length: slots }, (_, i) => {
           const photo = photos[i];
           if (!photo)

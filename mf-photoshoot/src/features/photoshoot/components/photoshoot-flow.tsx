@@ -166,11 +166,11 @@ export function PhotoshootFlow() {
       </header>
 
       {/* Not a <main>: the shell's page already has one. */}
-      <div className="flex w-full flex-1 flex-col overflow-x-hidden">
+      <div className="flex w-full flex-1 flex-col overflow-x-hidden px-4 sm:px-6">
         <div
           key={step}
           className={cn(
-            'mx-auto flex w-full max-w-4xl flex-1 flex-col gap-5 px-4 py-6 sm:px-6',
+            'mx-auto flex w-full max-w-4xl flex-1 flex-col gap-5 py-6',
             direction === 'forward' ? 'motion-safe:animate-step-forward' : 'motion-safe:animate-step-back',
           )}
         >
