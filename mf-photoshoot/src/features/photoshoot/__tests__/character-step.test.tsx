@@ -130,6 +130,7 @@ describe('the character step', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete Mira?' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Mira' })).not.toBeInTheDocument());
     expect(api.characters.map((c) => c.name)).toEqual(['Noor']);
+    await waitFor(() => expect(button(/Create character/)).toHaveFocus()); // its card is gone: focus stays in the list
     await user.click(button('Continue'));
     expect(host.toast).toHaveBeenCalledWith({ title: 'Character Required', description: 'Please select a character', variant: 'destructive' });
   });

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import PhotoshootFlowRemote from '../../../expose/photoshoot-flow';
 import { fakeCharacter, installFakeApi } from '../../../testing/fake-api';
 import { renderWithHost } from '../../../testing/render-with-host';
@@ -147,5 +147,24 @@ describe('PhotoshootFlow', () => {
     await user.click(button('Close'));
     expect(host.toast.mock.calls.filter(([t]) => t.title === 'Generation in Progress')).toHaveLength(2);
     await act(async () => answers[1]!({ previewImages: [] }));
+  });
+
+  it('keeps Tab inside the overlay', async () => {
+    installFakeApi();
+    // jsdom lays nothing out; the trap skips elements without boxes, so give every element one.
+    vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
+    const { user } = renderWithHost(
+      <>
+        <a href="/app">Behind the overlay</a>
+        <PhotoshootFlowRemote />
+      </>,
+    );
+    await screen.findByRole('img', { name: 'PLAIN example, pose 9' });
+    button('Next').focus();
+    await user.tab();
+    expect(button('Close')).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(button('Next')).toHaveFocus();
+    vi.restoreAllMocks();
   });
 });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import PhotoshootFlowRemote from '../../../expose/photoshoot-flow';
 import { installFakeApi, json, poseUrl } from '../../../testing/fake-api';
@@ -47,5 +47,13 @@ describe('the template step', () => {
     expect(screen.getByText('Pose 10 of 10')).toBeInTheDocument();
     await user.click(button('Next'));
     expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
+  });
+
+  it('shows the placeholder when an example picture fails to load', async () => {
+    installFakeApi();
+    renderWithHost(<PhotoshootFlowRemote />);
+    const picture = await screen.findByRole('img', { name: 'PLAIN example, pose 9' });
+    fireEvent.error(picture);
+    expect(screen.getByRole('img', { name: 'PLAIN example, pose 9' })).not.toHaveAttribute('src');
   });
 });
