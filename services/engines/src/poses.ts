@@ -66,7 +66,7 @@ export const POSES: readonly Pose[] = [
   {
     name: 'Arms raised',
     prompt: 'both arms raised, hands touching the hair, elongated silhouette',
-    joints: { lean: 0, headTilt: 5, upperArmL: -150, forearmL: -215, upperArmR: 150, forearmR: 215, thighL: -5, shinL: -2, thighR: 6, shinR: 3 },
+    joints: { lean: 0, headTilt: 5, upperArmL: -140, forearmL: -250, upperArmR: 140, forearmR: 250, thighL: -5, shinL: -2, thighR: 6, shinR: 3 },
   },
   {
     name: 'Leaning',

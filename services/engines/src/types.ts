@@ -67,11 +67,46 @@ export interface EditInput {
   images: Buffer[];
 }
 
+export const HAIR_STYLES = ['long', 'bob', 'bun', 'ponytail', 'short', 'buzz', 'curly'] as const;
+export type HairStyle = (typeof HAIR_STYLES)[number];
+export const BUILDS = ['slim', 'average', 'curvy', 'broad'] as const;
+export type Build = (typeof BUILDS)[number];
+export const PRESENTATIONS = ['woman', 'man', 'androgynous'] as const;
+export type Presentation = (typeof PRESENTATIONS)[number];
+
+/**
+ * A character's identity as data: what the local engine draws the person from, the same in every pose.
+ * Colours are `#rrggbb`. Hosted models get it as words (see `describeLook`).
+ */
+export interface CharacterLook {
+  skin: string;
+  hair: string;
+  hairStyle: HairStyle;
+  build: Build;
+  presentation: Presentation;
+  /** Iris colour; derived from skin and hair when absent. */
+  eyes?: string;
+  /** The studio wall behind the person. */
+  backdrop: string;
+  /** The basics (fitted top and trousers) the person wears when no garment is given. */
+  outfit: string;
+}
+
+/** One ready-made character of the house cast. `key` is stable (e.g. `house-amara`). */
+export interface HouseCharacter {
+  key: string;
+  name: string;
+  description: string;
+  look: CharacterLook;
+}
+
 export interface CharacterPreviewInput {
   /** What the character looks like, e.g. "tall woman, short black hair, olive skin". */
   description: string;
   seed: number;
   poseIndex: number;
+  /** The character's look: wins over the description for the local engine (the description stays for prompts and captions). */
+  look?: CharacterLook;
 }
 
 export interface PhotoshootPoseInput {
@@ -80,6 +115,29 @@ export interface PhotoshootPoseInput {
   poseIndex: number;
   /** Optional scene or styling words. */
   prompt?: string;
+  /**
+   * The character's look, when the caller stored it. Without it the local engine reads the look from the
+   * character image's XMP (local renders carry it), else estimates it from the image's pixels.
+   */
+  look?: CharacterLook;
+}
+
+/** A character preview; the local engine also says which look it drew (store it to keep the identity). */
+export interface CharacterPreviewResult extends EngineResult {
+  look?: CharacterLook;
+}
+
+export interface CharacterFromPhotoInput {
+  /** A photo of a person (PNG, JPEG or WebP). */
+  photo: Buffer;
+  /** Shown on the local preview and given to hosted models. */
+  name?: string;
+  seed?: number;
+}
+
+/** A studio preview made from a photo, and the look it was drawn from (store it with the character). */
+export interface CharacterFromPhotoResult extends EngineResult {
+  look: CharacterLook;
 }
 
 /**
@@ -117,10 +175,13 @@ export interface EditEngine {
   edit(input: EditInput, options?: CallOptions): Promise<EngineResult>;
 }
 export interface CharacterPreviewEngine {
-  characterPreview(input: CharacterPreviewInput, options?: CallOptions): Promise<EngineResult>;
+  characterPreview(input: CharacterPreviewInput, options?: CallOptions): Promise<CharacterPreviewResult>;
 }
 export interface PhotoshootPoseEngine {
   photoshootPose(input: PhotoshootPoseInput, options?: CallOptions): Promise<EngineResult>;
+}
+export interface CharacterFromPhotoEngine {
+  characterFromPhoto(input: CharacterFromPhotoInput, options?: CallOptions): Promise<CharacterFromPhotoResult>;
 }
 
 export interface CapabilityInputs {
@@ -131,6 +192,7 @@ export interface CapabilityInputs {
   edit: EditInput;
   characterPreview: CharacterPreviewInput;
   photoshootPose: PhotoshootPoseInput;
+  characterFromPhoto: CharacterFromPhotoInput;
 }
 export type Capability = keyof CapabilityInputs;
 export const CAPABILITIES = [
@@ -141,6 +203,7 @@ export const CAPABILITIES = [
   'edit',
   'characterPreview',
   'photoshootPose',
+  'characterFromPhoto',
 ] as const satisfies readonly Capability[];
 
 /** Everything a service needs; each capability can also be typed on its own interface above. */
@@ -151,6 +214,7 @@ export interface Engines
     UpscaleEngine,
     EditEngine,
     CharacterPreviewEngine,
-    PhotoshootPoseEngine {
+    PhotoshootPoseEngine,
+    CharacterFromPhotoEngine {
   readonly name: EngineName;
 }

@@ -67,3 +67,14 @@ export function checkPoseIndex(poseIndex: unknown): number {
   }
   return poseIndex;
 }
+
+export const MAX_NAME_LENGTH = 80;
+
+/** An optional display name (e.g. a character's): text of at most MAX_NAME_LENGTH characters, trimmed. */
+export function checkName(name: unknown): string {
+  if (name === undefined || name === null) return '';
+  if (typeof name !== 'string') throw new EngineInputError('name must be text');
+  const trimmed = name.trim();
+  if (trimmed.length > MAX_NAME_LENGTH) throw new EngineInputError(`name is longer than ${MAX_NAME_LENGTH} characters`);
+  return trimmed;
+}

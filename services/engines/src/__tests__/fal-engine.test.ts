@@ -1,6 +1,19 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngines, createFalEngine, EngineFailure, EngineInputError, FAL_MODELS, isFalEngine, type FalEngine, type ProviderJobRef } from '../index.js';
+import {
+  CAPABILITIES,
+  createEngines,
+  createFalEngine,
+  describeLook,
+  EngineFailure,
+  EngineInputError,
+  FAL_MODELS,
+  HOUSE_CAST,
+  isFalEngine,
+  parseCharacterLook,
+  type FalEngine,
+  type ProviderJobRef,
+} from '../index.js';
 import { createLocalEngine } from '../local/index.js';
 import { startFakeFal, type FakeFal } from '../testing/fake-fal.js';
 import { garmentPhoto, personPhoto, solidPng } from './fixtures.js';
@@ -129,6 +142,45 @@ describe('fal engine against a fake of its queue API', () => {
     expect(request.input.prompt).toMatch(/arms crossed/);
     expect((request.input.image_urls as string[]).length).toBe(2);
     expect((await sharp(result.data).metadata()).width).toBe(832);
+  });
+});
+
+describe('fal characters', () => {
+  it('turns a photo of a person into a studio portrait with the edit model, and reads the look from it', async () => {
+    expect(CAPABILITIES).toContain('characterFromPhoto');
+    let seen: ProviderJobRef | undefined;
+    const result = await fal.characterFromPhoto({ photo: await personPhoto(), name: 'Ada' }, { onSubmitted: (ref) => void (seen = ref) });
+    const request = fake.requests.at(-1)!;
+    expect(request.endpointId).toBe(FAL_MODELS.characterFromPhoto);
+    expect(seen).toMatchObject({ capability: 'characterFromPhoto', requestId: request.id });
+    expect(request.input.prompt).toMatch(/studio portrait of the same person/);
+    expect(String(request.input.prompt)).not.toContain('Ada');
+    expect((request.input.image_urls as string[]).length).toBe(1);
+    expect(result.engine).toBe('fal');
+    expect(parseCharacterLook(result.look)).toEqual(result.look);
+    // Resuming the same request gives the same portrait and look, without a new request.
+    const before = fake.requests.length;
+    const again = await fal.characterFromPhoto({ photo: await personPhoto() }, { resume: seen! });
+    expect(again.look).toEqual(result.look);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('describes a given look in the preview and pose prompts', async () => {
+    const { look, description } = HOUSE_CAST[0]!;
+    await fal.characterPreview({ description, seed: 2, poseIndex: 1, look });
+    expect(fake.requests.at(-1)!.input.prompt).toContain(describeLook(look));
+    await fal.photoshootPose({ characterImage: await personPhoto(), garment: await garmentPhoto(), poseIndex: 2, look });
+    expect(fake.requests.at(-1)!.input.prompt).toContain(describeLook(look));
+    expect(describeLook(look)).toBe('a woman with deep brown skin, voluminous curly black hair, curvy build');
+  });
+
+  it('refuses a bad photo, name or look before any request', async () => {
+    const before = fake.requests.length;
+    await expect(fal.characterFromPhoto({ photo: Buffer.from('not an image') })).rejects.toBeInstanceOf(EngineInputError);
+    await expect(fal.characterFromPhoto({ photo: await personPhoto(), name: 'x'.repeat(200) })).rejects.toBeInstanceOf(EngineInputError);
+    const look = { ...HOUSE_CAST[0]!.look, hairStyle: 'mohawk' } as unknown as (typeof HOUSE_CAST)[number]['look'];
+    await expect(fal.characterPreview({ description: 'x', seed: 1, poseIndex: 0, look })).rejects.toBeInstanceOf(EngineInputError);
+    expect(fake.requests.length).toBe(before);
   });
 });
 

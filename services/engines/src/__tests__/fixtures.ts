@@ -27,3 +27,55 @@ export async function personPhoto(width = 800, height = 1200): Promise<Buffer> {
 export async function solidPng(width: number, height: number, colour = '#808080'): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
 }
+
+export interface DrawnPersonOptions {
+  skin?: string;
+  hair?: string;
+  /** Long hair falls past the shoulders on both sides. */
+  long?: boolean;
+  shirt?: string;
+  wall?: [string, string];
+}
+
+/**
+ * A person photo with hair: a head with hair on the crown (and long hair past the shoulders when asked),
+ * neck, shirt, arms and legs, against a lit wall, as a JPEG.
+ */
+export async function personWithHair(options: DrawnPersonOptions = {}, width = 800, height = 1200): Promise<Buffer> {
+  const { skin = '#8d5a3b', hair = '#2a1a12', long = false, shirt = '#3f6f8f', wall = ['#d8d2c8', '#ece8e1'] } = options;
+  const longBack = long ? `<path d="M318,150 Q300,240 318,300 L482,300 Q500,240 482,150 Z" fill="${hair}"/>` : '';
+  // Long hair falls in front of the shoulders, down the chest.
+  const longFront = long
+    ? `<path d="M336,150 Q310,320 318,470 L352,470 Q346,300 350,180 Z" fill="${hair}"/><path d="M464,150 Q490,320 482,470 L448,470 Q454,300 450,180 Z" fill="${hair}"/>`
+    : '';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 800 1200">
+<defs><linearGradient id="w" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${wall[0]}"/><stop offset="1" stop-color="${wall[1]}"/></linearGradient></defs>
+<rect width="800" height="1200" fill="url(#w)"/>
+${longBack}
+<rect x="372" y="250" width="56" height="60" fill="${skin}"/>
+<ellipse cx="400" cy="185" rx="64" ry="82" fill="${skin}"/>
+<path d="M334,175 Q330,92 400,90 Q470,92 466,175 Q440,128 400,126 Q360,128 334,175 Z" fill="${hair}"/>
+<path d="M280,300 L520,300 L540,640 L260,640 Z" fill="${shirt}"/>
+<path d="M280,305 L235,560 L262,566 L300,340 Z" fill="${skin}"/><path d="M520,305 L565,560 L538,566 L500,340 Z" fill="${skin}"/>
+<rect x="275" y="640" width="115" height="470" fill="#2b2b30"/><rect x="410" y="640" width="115" height="470" fill="#2b2b30"/>
+${longFront}
+</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** Product photos of other garment shapes, on a light background, as JPEGs. */
+export async function productPhoto(kind: 'dress' | 'trousers' | 'longSleeve' | 'skirt', colour = '#2f6b4f'): Promise<Buffer> {
+  const shapes = {
+    // A sleeveless A-line dress with white dots.
+    dress: `<defs><pattern id="d" width="36" height="36" patternUnits="userSpaceOnUse"><rect width="36" height="36" fill="${colour}"/><circle cx="18" cy="18" r="5" fill="#f4efe6"/></pattern></defs>
+<path d="M235,60 L280,60 Q300,110 320,60 L365,60 L380,250 Q385,290 372,320 L470,740 L130,740 L228,320 Q215,290 220,250 Z" fill="url(#d)"/>`,
+    // Straight-leg trousers: a waistband and two legs with a gap between them.
+    trousers: `<rect x="170" y="60" width="260" height="50" fill="${colour}"/><path d="M170,100 L430,100 L445,740 L320,740 L300,260 L280,740 L155,740 Z" fill="${colour}"/>`,
+    // A long-sleeved top with its sleeves hanging beside the body.
+    longSleeve: `<path d="M210,80 L390,80 L470,150 L520,560 L470,566 L430,260 L430,600 L170,600 L170,260 L130,566 L80,560 L130,150 Z" fill="${colour}"/><path d="M255,80 Q300,130 345,80" fill="#f3f3f1"/>`,
+    // A flared skirt: narrow waistband, wide hem.
+    skirt: `<rect x="215" y="120" width="170" height="40" fill="${colour}"/><path d="M215,155 L385,155 L480,560 L120,560 Z" fill="${colour}"/>`,
+  } as const;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><rect width="600" height="800" fill="#f3f3f1"/>${shapes[kind]}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}

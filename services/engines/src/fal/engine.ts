@@ -2,8 +2,9 @@ import { ApiError, createFalClient, type FalClient, type RequestMiddleware } fro
 import sharp from 'sharp';
 import { EngineFailure, EngineInputError } from '../errors.js';
 import { readMp4 } from '../mp4.js';
-import type { CallOptions, Capability, CapabilityInputs, EngineResult, Engines, ProviderJobRef, ResultContentType } from '../types.js';
+import type { CallOptions, Capability, CapabilityInputs, CharacterFromPhotoResult, EngineResult, Engines, ProviderJobRef, ResultContentType } from '../types.js';
 import { CAPABILITIES } from '../types.js';
+import { characterLookOf } from '../local/character.js';
 import { outputFile, toFalRequest } from './inputs.js';
 
 export interface FalEngineOptions {
@@ -35,8 +36,11 @@ export interface FalEngine extends Engines {
   submit<C extends Capability>(capability: C, input: CapabilityInputs[C], options?: { webhookUrl?: string }): Promise<ProviderJobRef>;
   /** One status check; throws EngineFailure when the provider reports a failure. */
   status(ref: ProviderJobRef): Promise<{ state: FalQueueState; queuePosition?: number }>;
-  /** Polls until the request completes, then downloads its output. Safe to call again for the same ref. */
-  wait(ref: ProviderJobRef, options?: { signal?: AbortSignal }): Promise<EngineResult>;
+  /**
+   * Polls until the request completes, then downloads its output. Safe to call again for the same ref.
+   * A `characterFromPhoto` result also carries the `look` estimated from the portrait.
+   */
+  wait(ref: ProviderJobRef, options?: { signal?: AbortSignal }): Promise<EngineResult & { look?: CharacterFromPhotoResult['look'] }>;
   /** Reads fal's webhook body. The result is then fetched with `wait(ref)`, so a forged or repeated webhook pays nothing. */
   parseWebhook(body: unknown): FalWebhookEvent;
 }
@@ -196,7 +200,11 @@ export function createFalEngine(options: FalEngineOptions): FalEngine {
       const file = outputFile(data);
       if (!file) throw new EngineFailure('the fal result has no image or video', { retryable: false, requestId: ref.requestId });
       const bytes = await download(file.url, ref.requestId, signal);
-      return describe(bytes, ref, file);
+      const result = await describe(bytes, ref, file);
+      if (ref.capability !== 'characterFromPhoto') return result;
+      // The look is read from the portrait the model made, so poses drawn locally later keep to it.
+      if (result.contentType === 'video/mp4') throw new EngineFailure('the fal result is not an image', { retryable: false, requestId: ref.requestId });
+      return { ...result, look: await characterLookOf(result.data) } satisfies CharacterFromPhotoResult;
     },
 
     parseWebhook(body) {

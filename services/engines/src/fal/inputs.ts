@@ -1,8 +1,9 @@
 import type { AspectRatio, Capability, CapabilityInputs } from '../types.js';
 import { ASPECT_RATIOS, EDIT_MODELS, MAX_EDIT_REFERENCES, VIDEO_MODELS } from '../types.js';
 import { EngineInputError } from '../errors.js';
+import { checkLook, describeLook } from '../look.js';
 import { POSES } from '../poses.js';
-import { checkChoice, checkImage, checkPoseIndex, checkPrompt, checkSeed } from '../validate.js';
+import { checkChoice, checkImage, checkName, checkPoseIndex, checkPrompt, checkSeed } from '../validate.js';
 import { FAL_MODELS } from './models.js';
 
 export interface FalRequest {
@@ -20,6 +21,12 @@ const FLUX_SIZES: Record<AspectRatio, { width: number; height: number }> = {
   '9:16': { width: 864, height: 1536 },
   '16:9': { width: 1536, height: 864 },
 };
+
+/** What the edit model is asked to make of a person's photo (their name is not sent). */
+export const CHARACTER_FROM_PHOTO_PROMPT =
+  'Turn this photo into a clean full-body studio portrait of the same person: keep the face, skin tone, hair colour and hairstyle and body build exactly. ' +
+  'Standing facing the camera, arms relaxed at the sides, head to toe in frame, portrait orientation. Simple fitted neutral top and trousers, ' +
+  'plain light grey seamless studio backdrop, soft even key light, photographic, no text.';
 
 const DEFAULT_MOTION = 'Slow cinematic camera push-in, subtle natural movement of fabric and hair, editorial fashion film.';
 
@@ -82,10 +89,12 @@ export async function toFalRequest<C extends Capability>(capability: C, raw: Cap
       const input = raw as CapabilityInputs['characterPreview'];
       const description = checkPrompt(input.description, 'description');
       const pose = POSES[checkPoseIndex(input.poseIndex)]!;
+      const look = checkLook(input.look);
+      const appearance = look ? ` Appearance: ${describeLook(look)}.` : '';
       return {
         endpointId: FAL_MODELS.characterPreview,
         body: {
-          prompt: `Full-body fashion model photo, studio cyclorama, soft key light. Character: ${description}. Pose: ${pose.prompt}. Simple neutral outfit.`,
+          prompt: `Full-body fashion model photo, studio cyclorama, soft key light. Character: ${description}.${appearance} Pose: ${pose.prompt}. Simple neutral outfit.`,
           image_size: FLUX_SIZES['2:3'],
           seed: checkSeed(input.seed),
           num_images: 1,
@@ -96,11 +105,26 @@ export async function toFalRequest<C extends Capability>(capability: C, raw: Cap
       const input = raw as CapabilityInputs['photoshootPose'];
       const pose = POSES[checkPoseIndex(input.poseIndex)]!;
       const extra = checkPrompt(input.prompt, 'prompt', false);
+      const look = checkLook(input.look);
+      const appearance = look ? ` The person is ${describeLook(look)}.` : '';
       return {
         endpointId: FAL_MODELS.photoshootPose,
         body: {
-          prompt: `The person from the first image wearing the garment from the second image, ${pose.prompt}. Full-body fashion photoshoot, same face and body.${extra ? ` ${extra}` : ''}`,
+          prompt: `The person from the first image wearing the garment from the second image, ${pose.prompt}. Full-body fashion photoshoot, same face and body.${appearance}${extra ? ` ${extra}` : ''}`,
           image_urls: [await blob(input.characterImage, 'characterImage'), await blob(input.garment, 'garment')],
+          num_images: 1,
+        },
+      };
+    }
+    case 'characterFromPhoto': {
+      const input = raw as CapabilityInputs['characterFromPhoto'];
+      checkName(input.name);
+      if (input.seed !== undefined) checkSeed(input.seed);
+      return {
+        endpointId: FAL_MODELS.characterFromPhoto,
+        body: {
+          prompt: CHARACTER_FROM_PHOTO_PROMPT,
+          image_urls: [await blob(input.photo, 'photo')],
           num_images: 1,
         },
       };

@@ -23,4 +23,6 @@ export const FAL_MODELS = {
   } satisfies Partial<Record<EditModel, string>>,
   /** A pose is an edit of the character image with the garment as a reference. */
   photoshootPose: 'fal-ai/nano-banana/edit',
+  /** A person's photo edited into a clean studio portrait of the same person. */
+  characterFromPhoto: 'fal-ai/nano-banana/edit',
 } as const;

@@ -1,128 +1,210 @@
 import sharp from 'sharp';
-import type { CharacterPreviewInput, EngineResult, PhotoshootPoseInput } from '../types.js';
+import { EngineInputError } from '../errors.js';
+import { checkLook } from '../look.js';
 import { POSES } from '../poses.js';
-import { checkImage, checkPoseIndex, checkPrompt, checkSeed } from '../validate.js';
-import { darken, inkFor, lighten, mix, toHex } from './colour.js';
-import { cutOutGarment, garmentLayers } from './cutout.js';
-import { drawFigure, type Box, type GarmentKind, type HairStyle } from './figure.js';
+import type {
+  Build,
+  CharacterFromPhotoInput,
+  CharacterFromPhotoResult,
+  CharacterLook,
+  CharacterPreviewInput,
+  CharacterPreviewResult,
+  EngineResult,
+  HairStyle,
+  PhotoshootPoseInput,
+  Presentation,
+} from '../types.js';
+import { checkImage, checkName, checkPoseIndex, checkPrompt, checkSeed } from '../validate.js';
+import { darken, inkFor, lighten, mix } from './colour.js';
+import { estimateLook } from './estimate.js';
+import { analyseGarment, type GarmentArt } from './garment.js';
 import { HAIR_COLOURS, HAIR_WORDS, SKIN_TONES, SKIN_WORDS } from './palettes.js';
+import { drawPerson, type PersonLandmarks } from './person.js';
 import { createRandom, hashBytes, hashString } from './random.js';
-import { escapeXml, localCaption, localCaptionBox, localMarkXmp, rasterise } from './render.js';
+import { escapeXml, localCaption, lookOf, rasterise } from './render.js';
 
-const WIDTH = 1024;
-const HEIGHT = 1536;
+export { lookOf };
 
-interface Look {
-  skin: string;
-  hair: string;
-  hairStyle: HairStyle;
-  backdrop: string;
-  outfit: string;
-}
+export const STUDIO_WIDTH = 1024;
+export const STUDIO_HEIGHT = 1536;
+const WIDTH = STUDIO_WIDTH;
+const HEIGHT = STUDIO_HEIGHT;
 
-function lookFromDescription(description: string, seed: number): Look {
+/** Studio walls a look is given when nothing else says: warm and cool paper greys. */
+export const STUDIO_BACKDROPS = ['#e9e4dc', '#dfe3e6', '#ece2dc', '#e4e6dc', '#e2e0e8'];
+const OUTFITS = ['#2b2b2e', '#d9d2c7', '#3d4650', '#6b5847', '#efe9df', '#1f3a4d'];
+
+/**
+ * The local studio's camera per pose: `scale` 1 shows the whole figure, more is closer (the feet leave the
+ * frame), `offset` moves the figure sideways (fraction of the width), so a set has full-length, knee-up
+ * and three-quarter shots like a real shoot.
+ */
+export const STUDIO_CAMERA: readonly { scale: number; offset: number; top: number }[] = [
+  { scale: 1, offset: 0, top: 0.15 },
+  { scale: 1, offset: 0.02, top: 0.15 },
+  { scale: 1, offset: -0.05, top: 0.15 },
+  { scale: 0.98, offset: 0, top: 0.155 },
+  { scale: 1.34, offset: 0, top: 0.14 },
+  { scale: 1.62, offset: 0.03, top: 0.135 },
+  { scale: 0.97, offset: 0, top: 0.155 },
+  { scale: 1, offset: 0.06, top: 0.15 },
+  { scale: 0.84, offset: 0, top: 0.23 },
+  { scale: 1, offset: -0.04, top: 0.15 },
+];
+const FULL_HEIGHT = 0.735;
+
+const WORDS = {
+  woman: ['woman', 'female', 'girl', 'she', 'her', 'lady'],
+  man: ['man', 'male', 'guy', 'he', 'his', 'gentleman'],
+  androgynous: ['androgynous', 'nonbinary', 'non', 'enby', 'person'],
+} satisfies Record<Presentation, string[]>;
+const BUILD_WORDS: Record<Build, string[]> = {
+  slim: ['slim', 'slender', 'petite', 'thin', 'lean', 'willowy'],
+  curvy: ['curvy', 'plus', 'voluptuous', 'full', 'hourglass'],
+  broad: ['broad', 'athletic', 'muscular', 'stocky', 'sturdy', 'strong'],
+  average: ['average', 'medium', 'regular'],
+};
+const STYLE_WORDS: [HairStyle, string[]][] = [
+  ['curly', ['curly', 'afro', 'coily', 'curls', 'kinky']],
+  ['ponytail', ['ponytail', 'pony']],
+  ['bun', ['bun', 'updo', 'chignon']],
+  ['buzz', ['buzz', 'buzzed', 'shaved', 'bald']],
+  ['bob', ['bob', 'chin']],
+  ['long', ['long']],
+  ['short', ['short', 'cropped', 'pixie']],
+];
+
+/** A look from a description's words (skin, hair colour and style, build, presentation), the rest from the seed. */
+export function lookFromDescription(description: string, seed: number): CharacterLook {
   const words = description.toLowerCase().split(/[^a-z]+/);
   const random = createRandom(hashString(description) ^ seed);
   const skinWord = words.find((w) => w in SKIN_WORDS);
   const hairWord = words.find((w, i) => w in HAIR_WORDS && words[i + 1] === 'hair') ?? words.find((w) => w in HAIR_WORDS && w !== 'black' && w !== 'brown');
-  const hairStyle: HairStyle = words.includes('long') ? 'long' : words.includes('bun') ? 'bun' : words.includes('bob') ? 'bob' : words.includes('short') ? 'short' : random.pick(['bob', 'long', 'bun', 'short']);
+  const styled = STYLE_WORDS.find(([, list]) => list.some((w) => words.includes(w)))?.[0];
+  const build = (Object.keys(BUILD_WORDS) as Build[]).find((b) => BUILD_WORDS[b].some((w) => words.includes(w)));
+  const presentation = (Object.keys(WORDS) as Presentation[]).find((p) => WORDS[p].some((w) => words.includes(w)));
   return {
     skin: skinWord ? SKIN_TONES[SKIN_WORDS[skinWord]!]! : random.pick(SKIN_TONES),
     hair: hairWord ? HAIR_COLOURS[HAIR_WORDS[hairWord]!]! : random.pick(HAIR_COLOURS),
-    hairStyle,
-    backdrop: random.pick(['#e9e4dc', '#dfe3e6', '#ece2dc', '#e4e6dc']),
-    outfit: random.pick(['#2b2b2e', '#d9d2c7', '#3d4650', '#6b5847']),
+    hairStyle: styled ?? random.pick<HairStyle>(['long', 'bob', 'bun', 'short', 'curly', 'ponytail']),
+    build: build ?? random.pick<Build>(['slim', 'average', 'average', 'curvy', 'broad']),
+    presentation: presentation ?? random.pick<Presentation>(['woman', 'man', 'androgynous']),
+    backdrop: random.pick(STUDIO_BACKDROPS),
+    outfit: random.pick(OUTFITS),
   };
 }
 
-/** A photographic studio stage (cyclorama wall, floor, soft key light) with a figure in a pose. */
-function studioSvg(look: Look, poseIndex: number, garment: GarmentKind, id: string, labels: { title: string; detail: string; caption: string }) {
-  const pose = POSES[poseIndex]!;
-  const floorY = HEIGHT * 0.84;
-  const figureHeight = HEIGHT * 0.7;
-  const figure = drawFigure({
-    x: WIDTH / 2,
-    footY: floorY + HEIGHT * 0.015,
-    height: figureHeight,
-    joints: pose.joints,
-    skin: look.skin,
-    hair: look.hair,
-    hairStyle: look.hairStyle,
-    garment,
-    garmentColour: look.outfit,
-    accent: lighten(look.outfit, 0.3),
-    pattern: 'plain',
-    id,
-  });
+interface Labels {
+  title: string;
+  detail: string;
+  caption: string;
+}
+
+/** Where the figure stands for a pose: feet centre, feet line and full height, in image pixels. */
+export function studioPlacement(poseIndex: number) {
+  const camera = STUDIO_CAMERA[poseIndex]!;
+  const height = HEIGHT * FULL_HEIGHT * camera.scale;
+  const top = HEIGHT * camera.top;
+  return { x: WIDTH * (0.5 + camera.offset), footY: top + height, height, floorY: Math.min(HEIGHT * 0.9, top + height - HEIGHT * 0.012) };
+}
+
+/** A photographic studio (cyclorama wall, floor, soft key light) with the person in a pose. */
+export function studioSvg(look: CharacterLook, poseIndex: number, garment: GarmentArt | undefined, id: string, labels: Labels): { svg: string; landmarks: PersonLandmarks } {
+  const place = studioPlacement(poseIndex);
+  const person = drawPerson({ x: place.x, footY: place.footY, height: place.height, joints: POSES[poseIndex]!.joints, look, ...(garment ? { garment } : {}), id });
+  const floorY = place.floorY;
+  const floorVisible = place.footY < HEIGHT * 0.95;
   const ink = inkFor(look.backdrop);
-  const small = 26;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
+  const small = 24;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
 <defs>
-<linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(look.backdrop, 0.12)}"/><stop offset="0.8" stop-color="${lighten(look.backdrop, 0.08)}"/><stop offset="1" stop-color="${look.backdrop}"/></linearGradient>
-<radialGradient id="light" cx="0.5" cy="0.45" r="0.6"><stop offset="0" stop-color="#ffffff" stop-opacity="0.42"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
+<linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(look.backdrop, 0.14)}"/><stop offset="0.75" stop-color="${lighten(look.backdrop, 0.1)}"/><stop offset="1" stop-color="${look.backdrop}"/></linearGradient>
+<linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(look.backdrop, '#000000', 0.04)}"/><stop offset="1" stop-color="${mix(look.backdrop, '#000000', 0.12)}"/></linearGradient>
+<radialGradient id="light" cx="${(place.x / WIDTH).toFixed(3)}" cy="0.42" r="0.62"><stop offset="0" stop-color="#ffffff" stop-opacity="0.32"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
+<radialGradient id="vignette" cx="0.5" cy="0.5" r="0.75"><stop offset="0.6" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.12"/></radialGradient>
 <filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="14"/></filter>
-${figure.defs}
+${person.defs}
 </defs>
 <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#wall)"/>
-<rect y="${floorY}" width="${WIDTH}" height="${HEIGHT - floorY}" fill="${mix(look.backdrop, '#000000', 0.07)}"/>
+${floorVisible ? `<rect y="${floorY.toFixed(1)}" width="${WIDTH}" height="${(HEIGHT - floorY).toFixed(1)}" fill="url(#floor)"/>` : ''}
 <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#light)"/>
-<ellipse cx="${WIDTH / 2}" cy="${floorY + HEIGHT * 0.02}" rx="${figureHeight * 0.2}" ry="${figureHeight * 0.022}" fill="#000" opacity="0.3" filter="url(#soft)"/>
-${figure.body}
-<text x="60" y="96" font-family="DejaVu Serif, serif" font-size="44" letter-spacing="6" fill="${ink}">${escapeXml(labels.title)}</text>
-<text x="60" y="${96 + small * 1.8}" font-family="DejaVu Sans, sans-serif" font-size="${small}" letter-spacing="5" fill="${ink}" opacity="0.75">${escapeXml(labels.detail)}</text>
-<text x="60" y="${HEIGHT - 58}" font-family="DejaVu Serif, serif" font-style="italic" font-size="${small}" fill="${ink}" opacity="0.8">${escapeXml(labels.caption)}</text>
+${floorVisible ? `<ellipse cx="${place.x.toFixed(1)}" cy="${(place.footY + place.height * 0.005).toFixed(1)}" rx="${(place.height * 0.19).toFixed(1)}" ry="${(place.height * 0.02).toFixed(1)}" fill="#000" opacity="0.32" filter="url(#soft)"/>` : ''}
+${person.body}
+<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#vignette)"/>
+<text x="56" y="86" font-family="DejaVu Serif, serif" font-size="38" letter-spacing="6" fill="${ink}">${escapeXml(labels.title)}</text>
+<text x="56" y="${86 + small * 1.7}" font-family="DejaVu Sans, sans-serif" font-size="${small}" letter-spacing="4" fill="${ink}" opacity="0.72">${escapeXml(labels.detail)}</text>
+${floorVisible ? `<text x="56" y="${HEIGHT - 56}" font-family="DejaVu Serif, serif" font-style="italic" font-size="${small}" fill="${ink}" opacity="0.8">${escapeXml(labels.caption)}</text>` : ''}
 ${localCaption(WIDTH, HEIGHT, ink)}
 </svg>`;
-  return { svg, torso: figure.torso };
+  return { svg, landmarks: person.landmarks };
+}
+
+/** Where the person's cheek, crown, face and chest are in a studio render of a look in a pose (image pixels). */
+export function studioLandmarks(look: CharacterLook, poseIndex: number): PersonLandmarks {
+  return studioSvg(look, poseIndex, undefined, 'probe', { title: '', detail: '', caption: '' }).landmarks;
 }
 
 const poseLabel = (poseIndex: number) => `POSE ${String(poseIndex + 1).padStart(2, '0')} / ${POSES.length} · ${POSES[poseIndex]!.name.toUpperCase()}`;
-const excerpt = (text: string, max = 64) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+const excerpt = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
-export async function localCharacterPreview(input: CharacterPreviewInput): Promise<EngineResult> {
+export interface CharacterPreviewRender extends CharacterPreviewResult {
+  look: CharacterLook;
+}
+
+export async function localCharacterPreview(input: CharacterPreviewInput): Promise<CharacterPreviewRender> {
   const description = checkPrompt(input.description, 'description');
   const seed = checkSeed(input.seed);
   const poseIndex = checkPoseIndex(input.poseIndex);
-  const look = lookFromDescription(description, seed);
-  const { svg } = studioSvg(look, poseIndex, 'set', 'char', { title: 'CHARACTER', detail: poseLabel(poseIndex), caption: excerpt(description) });
-  const data = await rasterise(svg, WIDTH, HEIGHT, hashString(description) ^ seed ^ poseIndex, 7);
-  return { data, contentType: 'image/png', width: WIDTH, height: HEIGHT, engine: 'local', model: 'local/studio-figure' };
+  const look = checkLook(input.look) ?? lookFromDescription(description, seed);
+  const { svg } = studioSvg(look, poseIndex, undefined, 'char', { title: 'CHARACTER', detail: poseLabel(poseIndex), caption: excerpt(description) });
+  const data = await rasterise(svg, WIDTH, HEIGHT, hashString(description) ^ seed ^ poseIndex, 6, undefined, look);
+  return { data, contentType: 'image/png', width: WIDTH, height: HEIGHT, engine: 'local', model: 'local/studio-figure', look };
 }
 
-/** The character's look from its image: skin and hair from the seed of its bytes, backdrop from its mean colour. */
-async function lookFromImage(image: Buffer): Promise<Look> {
-  const stats = await sharp(image).stats();
-  const [r, g, b] = stats.channels.map((c) => c.mean);
-  const look = lookFromDescription('', hashBytes(image));
-  return { ...look, backdrop: mix(toHex([r ?? 200, g ?? 200, b ?? 200]), '#efeae4', 0.7) };
+/** The character's look: the caller's, else what a local render wrote into the image, else estimated from its pixels. */
+export async function characterLookOf(image: Buffer, given?: CharacterLook): Promise<CharacterLook> {
+  if (given) return given;
+  const written = await lookOf(image);
+  if (written) return written;
+  const estimate = await estimateLook(image);
+  return { ...estimate.look, backdrop: STUDIO_BACKDROPS[hashBytes(image) % STUDIO_BACKDROPS.length]! };
 }
 
-export async function localPhotoshootPose(input: PhotoshootPoseInput): Promise<EngineResult> {
+export async function localPhotoshootPose(input: PhotoshootPoseInput): Promise<EngineResult & { look: CharacterLook }> {
   await checkImage(input.characterImage, 'characterImage');
   await checkImage(input.garment, 'garment');
   const poseIndex = checkPoseIndex(input.poseIndex);
   const prompt = checkPrompt(input.prompt, 'prompt', false);
-  const look = await lookFromImage(input.characterImage);
-  const { svg, torso } = studioSvg(look, poseIndex, 'set', 'shoot', {
+  const given = checkLook(input.look);
+  const [look, garment] = await Promise.all([characterLookOf(input.characterImage, given), analyseGarment(input.garment)]);
+  const { svg } = studioSvg(look, poseIndex, garment, 'shoot', {
     title: 'PHOTOSHOOT',
     detail: poseLabel(poseIndex),
     caption: excerpt(prompt || POSES[poseIndex]!.prompt),
   });
   const seed = hashBytes(input.characterImage) ^ hashBytes(input.garment) ^ poseIndex;
-  const stage = await rasterise(svg, WIDTH, HEIGHT, seed, 7);
-  const garment = await cutOutGarment(input.garment);
-  const layers = await garmentLayers(garment, widen(torso, 1.15), { width: WIDTH, height: HEIGHT }, createRandom(seed).range(-0.05, 0.05));
-  // The character's own picture as a small reference card, top right.
-  const card = await sharp(input.characterImage).rotate().resize(180, 240, { fit: 'cover' }).extend({ top: 6, bottom: 6, left: 6, right: 6, background: '#ffffff' }).png().toBuffer();
-  const data = await sharp(stage)
-    .composite([...layers, { input: card, left: WIDTH - 192 - 56, top: 56 }])
-    .withXmp(localMarkXmp(localCaptionBox(WIDTH, HEIGHT)))
-    .png()
-    .toBuffer();
-  return { data, contentType: 'image/png', width: WIDTH, height: HEIGHT, engine: 'local', model: 'local/studio-figure+garment' };
+  const data = await rasterise(svg, WIDTH, HEIGHT, seed, 6, undefined, look);
+  return { data, contentType: 'image/png', width: WIDTH, height: HEIGHT, engine: 'local', model: 'local/studio-figure+garment', look };
 }
 
-function widen(box: Box, factor: number): Box {
-  const width = box.width * factor;
-  return { left: box.left - (width - box.width) / 2, top: box.top, width, height: box.height };
+/** Refuses a photo that cannot show anybody: one flat colour. */
+async function checkHasContent(photo: Buffer): Promise<void> {
+  const stats = await sharp(photo).removeAlpha().stats();
+  if (stats.channels.every((c) => c.stdev < 4)) throw new EngineInputError('photo shows no person (it is one flat colour)');
+}
+
+export async function localCharacterFromPhoto(input: CharacterFromPhotoInput): Promise<CharacterFromPhotoResult> {
+  await checkImage(input.photo, 'photo');
+  const name = checkName(input.name);
+  const seed = input.seed === undefined ? hashBytes(input.photo) : checkSeed(input.seed);
+  await checkHasContent(input.photo);
+  const estimate = await estimateLook(input.photo);
+  const look: CharacterLook = { ...estimate.look, backdrop: STUDIO_BACKDROPS[(seed >>> 0) % STUDIO_BACKDROPS.length]! };
+  const { svg } = studioSvg(look, 0, undefined, 'photo', {
+    title: name ? name.toUpperCase() : 'CHARACTER',
+    detail: 'STUDIO PREVIEW · FROM YOUR PHOTO',
+    caption: estimate.found ? 'Drawn from the person in your photo' : 'No clear person found: a neutral guess',
+  });
+  const data = await rasterise(svg, WIDTH, HEIGHT, seed ^ 0x5eed, 6, undefined, look);
+  return { data, contentType: 'image/png', width: WIDTH, height: HEIGHT, engine: 'local', model: 'local/studio-figure-from-photo', look };
 }

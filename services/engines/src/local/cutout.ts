@@ -31,6 +31,8 @@ export async function cutOutGarment(photo: Buffer, maxSide = 1024): Promise<{ pn
   if (kept < alpha.length * 0.02) {
     // Nothing distinct from the border: use the photo as a card rather than an empty cut-out.
     alpha.fill(255);
+  } else {
+    keepEnclosed(alpha, width, height);
   }
   const feathered = await sharp(alpha, { raw: { width, height, channels: 1 } }).blur(Math.max(0.6, width / 700)).toColourspace('b-w').raw().toBuffer();
   const rgba = await sharp(data, { raw: { width, height, channels: 3 } })
@@ -42,6 +44,37 @@ export async function cutOutGarment(photo: Buffer, maxSide = 1024): Promise<{ pn
     return { png: trimmed.data, width: trimmed.info.width, height: trimmed.info.height };
   }
   return { png: rgba, width, height };
+}
+
+/**
+ * Background is only what is reachable from the photo's border: light dots or white stripes inside a
+ * garment (as light as the backdrop) stay part of it; an open neckline, which reaches the border, does not.
+ */
+function keepEnclosed(alpha: Buffer, width: number, height: number): void {
+  const outside = new Uint8Array(alpha.length);
+  const stack: number[] = [];
+  const visit = (i: number) => {
+    if (outside[i] || alpha[i]! >= 128) return;
+    outside[i] = 1;
+    stack.push(i);
+  };
+  for (let x = 0; x < width; x++) {
+    visit(x);
+    visit((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    visit(y * width);
+    visit(y * width + width - 1);
+  }
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % width;
+    if (x > 0) visit(i - 1);
+    if (x < width - 1) visit(i + 1);
+    if (i >= width) visit(i - width);
+    if (i < (height - 1) * width) visit(i + width);
+  }
+  for (let i = 0; i < alpha.length; i++) if (!outside[i] && alpha[i]! < 128) alpha[i] = 255;
 }
 
 function borderMedian(data: Buffer, width: number, height: number): [number, number, number] {

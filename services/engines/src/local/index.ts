@@ -1,5 +1,5 @@
 import type { Engines } from '../types.js';
-import { localCharacterPreview, localPhotoshootPose } from './character.js';
+import { localCharacterFromPhoto, localCharacterPreview, localPhotoshootPose } from './character.js';
 import { localEdit } from './edit.js';
 import { localTextToImage } from './text-to-image.js';
 import { localTryOn } from './try-on.js';
@@ -24,5 +24,6 @@ export function createLocalEngine(): Engines {
     edit: (input) => localEdit(input),
     characterPreview: (input) => localCharacterPreview(input),
     photoshootPose: (input) => localPhotoshootPose(input),
+    characterFromPhoto: (input) => localCharacterFromPhoto(input),
   };
 }

@@ -1,15 +1,18 @@
 import sharp from 'sharp';
+import { decodeLook, encodeLook } from '../look.js';
+import type { CharacterLook } from '../types.js';
 import { createRandom } from './random.js';
 
 /**
  * Rasterises an SVG with sharp and adds a fine, seeded film grain (deterministic, unlike libvips noise).
- * `mark` is where the SVG draws {@link localCaption}; the PNG records it with {@link localMarkXmp}.
+ * `mark` is where the SVG draws {@link localCaption}; the PNG records it with {@link localMarkXmp}, and the
+ * character `look` it shows when there is one.
  */
-export async function rasterise(svg: string, width: number, height: number, seed: number, grain = 10, mark?: MarkBox): Promise<Buffer> {
+export async function rasterise(svg: string, width: number, height: number, seed: number, grain = 10, mark?: MarkBox, look?: CharacterLook): Promise<Buffer> {
   const base = sharp(Buffer.from(svg), { density: 72 })
     .resize(width, height, { fit: 'fill' })
     .removeAlpha()
-    .withXmp(localMarkXmp(mark ?? localCaptionBox(width, height)));
+    .withXmp(localMarkXmp(mark ?? localCaptionBox(width, height), look));
   if (grain <= 0) return base.png({ compressionLevel: 6 }).toBuffer();
   return base
     .composite([{ input: grainLayer(width, height, seed, grain), raw: { width, height, channels: 1 }, blend: 'overlay' }])
@@ -74,15 +77,31 @@ export function localCaptionBox(width: number, height: number, inset = 0, detail
 }
 
 const MARK_ATTRIBUTE = 'atelier:localMark';
+const LOOK_ATTRIBUTE = 'atelier:look';
 
 /**
  * XMP that says an image already shows the local engine's mark, and where (fractions of the frame).
  * Local results carry it so a later step (image to video) does not stamp a second mark over the first;
  * uploads are re-encoded without metadata, so a user's photo never claims it.
  */
-export function localMarkXmp(box: MarkBox): string {
+export function localMarkXmp(box: MarkBox, look?: CharacterLook): string {
   const where = [box.left, box.top, box.right, box.bottom].map((n) => Math.min(1, Math.max(0, n)).toFixed(4)).join(' ');
-  return `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:atelier="https://atelier.local/ns/1.0/" ${MARK_ATTRIBUTE}="${where}"/></rdf:RDF></x:xmpmeta>`;
+  const lookAttribute = look ? ` ${LOOK_ATTRIBUTE}="${encodeLook(look)}"` : '';
+  return `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:atelier="https://atelier.local/ns/1.0/" ${MARK_ATTRIBUTE}="${where}"${lookAttribute}/></rdf:RDF></x:xmpmeta>`;
+}
+
+/**
+ * The character look a local render was drawn from (`atelier:look`, base64url JSON in its XMP), or null
+ * when the image says nothing (an upload, a hosted model's image, a re-encoded copy without metadata).
+ */
+export async function lookOf(image: Buffer): Promise<CharacterLook | null> {
+  try {
+    const { xmp } = await sharp(image).metadata();
+    const match = xmp?.toString('utf8').match(new RegExp(`${LOOK_ATTRIBUTE}="([A-Za-z0-9_-]+)"`));
+    return match ? decodeLook(match[1]!) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Where an image says (in its XMP) it shows the local engine's mark, or null when it says nothing. */

@@ -26,9 +26,9 @@ export function estimateTorso(width: number, height: number): TorsoBox {
 /** The person is found on a copy this wide. */
 const SAMPLE_WIDTH = 160;
 /** Colour distance from the backdrop above which a pixel belongs to the person. */
-const PERSON_DISTANCE = 48;
+export const PERSON_DISTANCE = 48;
 /** A row this much wider than the head (and neck) above it is the shoulder line. */
-const SHOULDER_RATIO = 1.8;
+export const SHOULDER_RATIO = 1.8;
 /** The garment photo shows sleeves too: its box is this much wider than the shoulders. */
 const GARMENT_SPREAD = 1.3;
 
@@ -98,7 +98,7 @@ export async function findTorso(image: Buffer): Promise<TorsoBox | null> {
 }
 
 /** A row's backdrop colour: the median of a few pixels at each end of it. */
-function rowBackdrop(data: Buffer, width: number, y: number): [number, number, number] {
+export function rowBackdrop(data: Buffer, width: number, y: number): [number, number, number] {
   const edge = Math.max(2, Math.round(width * 0.03));
   const xs = [...Array.from({ length: edge }, (_, i) => i), ...Array.from({ length: edge }, (_, i) => width - 1 - i)];
   return [0, 1, 2].map((c) => xs.map((x) => data[(y * width + x) * 3 + c]!).sort((a, b) => a - b)[edge]!) as [number, number, number];
