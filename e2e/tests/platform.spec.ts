@@ -32,6 +32,9 @@ test('a new visitor signs in through development sign-in and opens every remote 
   await page.getByRole('button', { name: 'Dev Entry' }).click();
   await page.waitForURL((url) => url.pathname === '/app');
   await expect(page.getByRole('heading', { name: 'Start Creating Now' })).toBeVisible();
+  // Photoshoots open only with a photoshoot left (a free user gets the limit dialog): a Basic user has 2.
+  const switched = await page.request.post('/api/dev/switch-user', { data: { userType: 'basic' } });
+  expect(switched.status()).toBe(200);
 
   for (const { path, remote } of remoteRoutes) {
     await page.goto(path);
