@@ -36,20 +36,20 @@ const OUTFITS = ['#2b2b2e', '#d9d2c7', '#3d4650', '#6b5847', '#efe9df', '#1f3a4d
 
 /**
  * The local studio's camera per pose: `scale` 1 shows the whole figure, more is closer (the feet leave the
- * frame), `offset` moves the figure sideways (fraction of the width), so a set has full-length, knee-up
- * and three-quarter shots like a real shoot.
+ * frame), `offset` moves the figure sideways (fraction of the width), `turn` turns the face (-1..1), so a
+ * set has full-length, knee-up and three-quarter shots like a real shoot.
  */
-export const STUDIO_CAMERA: readonly { scale: number; offset: number; top: number }[] = [
-  { scale: 1, offset: 0, top: 0.15 },
-  { scale: 1, offset: 0.02, top: 0.15 },
-  { scale: 1, offset: -0.05, top: 0.15 },
-  { scale: 0.98, offset: 0, top: 0.155 },
-  { scale: 1.34, offset: 0, top: 0.14 },
-  { scale: 1.62, offset: 0.03, top: 0.135 },
-  { scale: 0.97, offset: 0, top: 0.155 },
-  { scale: 1, offset: 0.06, top: 0.15 },
-  { scale: 0.84, offset: 0, top: 0.23 },
-  { scale: 1, offset: -0.04, top: 0.15 },
+export const STUDIO_CAMERA: readonly { scale: number; offset: number; top: number; turn: number }[] = [
+  { scale: 1, offset: 0, top: 0.15, turn: 0 },
+  { scale: 1, offset: 0.02, top: 0.15, turn: 0 },
+  { scale: 1, offset: -0.05, top: 0.15, turn: 0.25 },
+  { scale: 0.98, offset: 0, top: 0.155, turn: 0 },
+  { scale: 1.34, offset: 0, top: 0.14, turn: 0 },
+  { scale: 1.62, offset: 0.03, top: 0.135, turn: -0.3 },
+  { scale: 0.97, offset: 0, top: 0.155, turn: 0 },
+  { scale: 1, offset: 0.06, top: 0.15, turn: -0.75 },
+  { scale: 0.84, offset: 0, top: 0.23, turn: 0 },
+  { scale: 1, offset: -0.04, top: 0.15, turn: 0.3 },
 ];
 const FULL_HEIGHT = 0.735;
 
@@ -111,7 +111,16 @@ export function studioPlacement(poseIndex: number) {
 /** A photographic studio (cyclorama wall, floor, soft key light) with the person in a pose. */
 export function studioSvg(look: CharacterLook, poseIndex: number, garment: GarmentArt | undefined, id: string, labels: Labels): { svg: string; landmarks: PersonLandmarks } {
   const place = studioPlacement(poseIndex);
-  const person = drawPerson({ x: place.x, footY: place.footY, height: place.height, joints: POSES[poseIndex]!.joints, look, ...(garment ? { garment } : {}), id });
+  const person = drawPerson({
+    x: place.x,
+    footY: place.footY,
+    height: place.height,
+    joints: POSES[poseIndex]!.joints,
+    turn: STUDIO_CAMERA[poseIndex]!.turn,
+    look,
+    ...(garment ? { garment } : {}),
+    id,
+  });
   const floorY = place.floorY;
   const floorVisible = place.footY < HEIGHT * 0.95;
   const ink = inkFor(look.backdrop);
@@ -122,13 +131,13 @@ export function studioSvg(look: CharacterLook, poseIndex: number, garment: Garme
 <linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(look.backdrop, '#000000', 0.04)}"/><stop offset="1" stop-color="${mix(look.backdrop, '#000000', 0.12)}"/></linearGradient>
 <radialGradient id="light" cx="${(place.x / WIDTH).toFixed(3)}" cy="0.42" r="0.62"><stop offset="0" stop-color="#ffffff" stop-opacity="0.32"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
 <radialGradient id="vignette" cx="0.5" cy="0.5" r="0.75"><stop offset="0.6" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.12"/></radialGradient>
-<filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="14"/></filter>
+<radialGradient id="floorShadow"><stop offset="0" stop-color="#000000" stop-opacity="0.34"/><stop offset="0.55" stop-color="#000000" stop-opacity="0.2"/><stop offset="1" stop-color="#000000" stop-opacity="0"/></radialGradient>
 ${person.defs}
 </defs>
 <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#wall)"/>
 ${floorVisible ? `<rect y="${floorY.toFixed(1)}" width="${WIDTH}" height="${(HEIGHT - floorY).toFixed(1)}" fill="url(#floor)"/>` : ''}
 <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#light)"/>
-${floorVisible ? `<ellipse cx="${place.x.toFixed(1)}" cy="${(place.footY + place.height * 0.005).toFixed(1)}" rx="${(place.height * 0.19).toFixed(1)}" ry="${(place.height * 0.02).toFixed(1)}" fill="#000" opacity="0.32" filter="url(#soft)"/>` : ''}
+${floorVisible ? `<ellipse cx="${place.x.toFixed(1)}" cy="${(place.footY + place.height * 0.005).toFixed(1)}" rx="${(place.height * 0.23).toFixed(1)}" ry="${(place.height * 0.032).toFixed(1)}" fill="url(#floorShadow)"/>` : ''}
 ${person.body}
 <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#vignette)"/>
 <text x="56" y="86" font-family="DejaVu Serif, serif" font-size="38" letter-spacing="6" fill="${ink}">${escapeXml(labels.title)}</text>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { parseHex, toHex } from './colour.js';
 import { cutOutGarment } from './cutout.js';
@@ -39,8 +40,23 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
+/** The last few garments read, by the SHA-1 of their bytes: a photoshoot asks for the same one ten times. */
+const recent = new Map<string, Promise<GarmentArt>>();
+const RECENT_MAX = 4;
+
 /** Cuts out and reads a product photo: shape, sleeves, main colour, a front panel and a fabric tile. */
-export async function analyseGarment(photo: Buffer): Promise<GarmentArt> {
+export function analyseGarment(photo: Buffer): Promise<GarmentArt> {
+  const key = createHash('sha1').update(photo).digest('hex');
+  const known = recent.get(key);
+  if (known) return known;
+  const made = readGarment(photo);
+  recent.set(key, made);
+  made.catch(() => recent.delete(key));
+  while (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
+  return made;
+}
+
+async function readGarment(photo: Buffer): Promise<GarmentArt> {
   const cut = await cutOutGarment(photo, MAX_SIDE);
   const { data, info } = await sharp(cut.png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width: w, height: h } = info;

@@ -20,6 +20,8 @@ export interface PersonSpec {
   /** Top of the head to the soles. */
   height: number;
   joints: PoseJoints;
+  /** How far the face turns to the picture's right (positive) or left, -1..1; 0 faces the camera. */
+  turn?: number;
   look: CharacterLook;
   /** What the person wears; without it the look's basics. */
   garment?: GarmentArt;
@@ -189,6 +191,7 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
     `<linearGradient id="${id}-fold" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#ffffff" stop-opacity="0.16"/><stop offset="0.3" stop-color="#ffffff" stop-opacity="0"/><stop offset="0.62" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.3"/></linearGradient>`,
     `<linearGradient id="${id}-fold-wide" gradientUnits="userSpaceOnUse" x1="${f(figureLeft)}" y1="0" x2="${f(figureRight)}" y2="0"><stop offset="0" stop-color="#ffffff" stop-opacity="0.14"/><stop offset="0.45" stop-color="#ffffff" stop-opacity="0"/><stop offset="0.6" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.3"/></linearGradient>`,
     `<linearGradient id="${id}-limbshade" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#ffffff" stop-opacity="0.1"/><stop offset="0.5" stop-color="#ffffff" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.22"/></linearGradient>`,
+    `<radialGradient id="${id}-chin"><stop offset="0" stop-color="${skinDeep}" stop-opacity="0.5"/><stop offset="1" stop-color="${skinDeep}" stop-opacity="0"/></radialGradient>`,
     `<filter id="${id}-blur" x="-30%" y="-30%" width="160%" height="160%"><feGaussianBlur stdDeviation="${f(h * 0.06)}"/></filter>`,
   ];
   const parts: string[] = [];
@@ -235,7 +238,7 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
   const legRadii = [thighTop * h, 0.2 * limb * h, 0.17 * limb * h, 0.105 * limb * h];
   const legPoints = (root: P, knee: P, ankle: P, shin: number): P[] => [root, knee, along(knee, shin, 0.55 * h), ankle];
   const legs = [legPoints(rootL, kneeL, ankleL, j.shinL), legPoints(rootR, kneeR, ankleR, j.shinR)];
-  for (const leg of legs) parts.push(`<path d="${chain(leg, legRadii)}" fill="url(#${id}-skin)"/>`);
+  for (const leg of legs) parts.push(`<path d="${chain(leg, legRadii)}" fill="url(#${id}-skin)"/>`, `<path d="${chain(leg, legRadii)}" fill="url(#${id}-limbshade)"/>`);
   for (const [ankle, side] of [
     [ankleL, -1],
     [ankleR, 1],
@@ -252,7 +255,7 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
   parts.push(`<path d="${smooth(torsoOutline)}" fill="url(#${id}-skin)"/>`);
   parts.push(`<path d="${capsule(neckBase, pivot, body.neck * h, body.neck * 0.92 * h)}" fill="url(#${id}-skin)"/>`);
   // The shadow the chin casts on the neck.
-  parts.push(`<ellipse cx="${f(pivot[0])}" cy="${f(pivot[1] + 0.02 * h)}" rx="${f(body.neck * h)}" ry="${f(0.1 * h)}" fill="${skinDeep}" opacity="0.45" filter="url(#${id}-blur)"/>`);
+  parts.push(`<ellipse cx="${f(pivot[0])}" cy="${f(pivot[1] + 0.02 * h)}" rx="${f(body.neck * 1.3 * h)}" ry="${f(0.14 * h)}" fill="url(#${id}-chin)"/>`);
   if (woman && !art) parts.push(`<path d="M${pt(U(-0.28, -2.58))} Q${pt(U(0, -2.5))} ${pt(U(0.28, -2.58))}" fill="none" stroke="${skinShade}" stroke-width="${f(0.02 * h)}" opacity="0.6"/>`);
 
   // Trousers: legs and seat in one flat fill (the fabric turned along each leg), one shading over them all.
@@ -332,10 +335,10 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
     // Folds: from the armpits towards the waist, and a soft crease at the waist.
     const fold = darken(cloth.colour, 0.5);
     out.push(
-      `<path d="M${pt(U(-(body.chest - 0.04), -1.85))} Q${pt(U(-(body.chest - 0.2), -1.5))} ${pt(U(-(body.waist - 0.12), -1.15))}" fill="none" stroke="${fold}" stroke-width="${f(0.04 * h)}" opacity="0.08" filter="url(#${id}-blur)"/>`,
-      `<path d="M${pt(U(body.chest - 0.04, -1.85))} Q${pt(U(body.chest - 0.2, -1.5))} ${pt(U(body.waist - 0.12, -1.15))}" fill="none" stroke="${fold}" stroke-width="${f(0.04 * h)}" opacity="0.12" filter="url(#${id}-blur)"/>`,
+      `<path d="M${pt(U(-(body.chest - 0.04), -1.85))} Q${pt(U(-(body.chest - 0.2), -1.5))} ${pt(U(-(body.waist - 0.12), -1.15))}" fill="none" stroke="${fold}" stroke-width="${f(0.03 * h)}" stroke-linecap="round" opacity="0.07"/>`,
+      `<path d="M${pt(U(body.chest - 0.04, -1.85))} Q${pt(U(body.chest - 0.2, -1.5))} ${pt(U(body.waist - 0.12, -1.15))}" fill="none" stroke="${fold}" stroke-width="${f(0.03 * h)}" stroke-linecap="round" opacity="0.1"/>`,
     );
-    if (woman) out.push(`<ellipse cx="${pt(U(0, -1.5)).split(',')[0]}" cy="${pt(U(0, -1.5)).split(',')[1]}" rx="${f(0.5 * h)}" ry="${f(0.06 * h)}" fill="${fold}" opacity="0.07" filter="url(#${id}-blur)"/>`);
+    if (woman) out.push(`<ellipse cx="${pt(U(0, -1.5)).split(',')[0]}" cy="${pt(U(0, -1.5)).split(',')[1]}" rx="${f(0.5 * h)}" ry="${f(0.06 * h)}" fill="url(#${id}-chin)" opacity="0.25"/>`);
     out.push('</g>');
     // A fine edge so the garment reads against skin of a similar tone.
     out.push(...shapes.map((d) => `<path d="${d}" fill="none" stroke="${darken(cloth.colour, 0.45)}" stroke-width="${f(0.018 * h)}" opacity="0.35"/>`));
@@ -354,18 +357,23 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
   const arms = [armPoints(shoulderL, elbowL, wristL), armPoints(shoulderR, elbowR, wristR)];
   defs.push(`<clipPath id="${id}-torso-clip"><path d="${smooth(topShape)}"/>${skirtShape ? `<path d="${skirtShape.d}"/>` : ''}</clipPath>`);
   parts.push(
-    `<g clip-path="url(#${id}-torso-clip)" opacity="0.28">${arms.map((arm) => `<path d="${chain(arm.map(([x, y]) => [x + 0.05 * h, y + 0.04 * h] as P), armRadii)}" fill="#000" filter="url(#${id}-blur)"/>`).join('')}</g>`,
+    `<g clip-path="url(#${id}-torso-clip)"><g filter="url(#${id}-blur)" opacity="0.28">${arms.map((arm) => `<path d="${chain(arm.map(([x, y]) => [x + 0.05 * h, y + 0.04 * h] as P), armRadii)}" fill="#000"/>`).join('')}</g></g>`,
   );
   arms.forEach((arm, i) => {
     const [shoulder, elbow, wrist] = arm as [P, P, P];
-    parts.push(`<path d="${chain(arm, armRadii)}" fill="url(#${id}-skin)"/>`);
-    // The hand: palm and fingers as one rounded shape along the forearm, a thumb to the inside.
+    parts.push(`<path d="${chain(arm, armRadii)}" fill="url(#${id}-skin)"/>`, `<path d="${chain(arm, armRadii)}" fill="url(#${id}-limbshade)"/>`);
+    // The hand: a thumb to the body's side, the palm a little wider than the wrist, then the fingers.
     const dir = angleOf(elbow, wrist);
-    const hand = along(wrist, dir, 0.2 * h);
-    const tip = along(wrist, dir, 0.56 * h);
+    const inward = i === 0 ? 1 : -1;
+    const edge = darken(skin, 0.3);
+    const thumb = capsule(along(wrist, dir, 0.1 * h), along(along(wrist, dir, 0.14 * h), dir + inward * 28, 0.2 * h), 0.05 * limb * h, 0.038 * limb * h);
+    const hand = capsule(along(wrist, dir, 0.08 * h), along(wrist, dir, 0.54 * h), 0.105 * limb * h, 0.072 * limb * h);
+    const knuckles = along(wrist, dir, 0.33 * h);
     parts.push(
-      `<path d="${capsule(hand, tip, 0.115 * limb * h, 0.08 * limb * h)}" fill="url(#${id}-skin)"/>`,
-      `<path d="${capsule(along(wrist, dir, 0.12 * h), along(along(wrist, dir, 0.25 * h), dir + (i === 0 ? 35 : -35), 0.12 * h), 0.045 * h, 0.035 * h)}" fill="${skinShade}"/>`,
+      `<path d="${thumb}" fill="${skinShade}" stroke="${edge}" stroke-width="${f(0.012 * h)}" stroke-opacity="0.35"/>`,
+      `<path d="${hand}" fill="url(#${id}-skin)" stroke="${edge}" stroke-width="${f(0.012 * h)}" stroke-opacity="0.3"/>`,
+      `<path d="${hand}" fill="url(#${id}-limbshade)"/>`,
+      `<path d="M${pt(along(knuckles, dir + 90, 0.06 * h))} Q${pt(along(knuckles, dir, 0.02 * h))} ${pt(along(knuckles, dir - 90, 0.06 * h))}" fill="none" stroke="${edge}" stroke-width="${f(0.01 * h)}" opacity="0.3"/>`,
     );
     const sleeveLength = topSleeves;
     if (sleeveLength === 'none') return;
@@ -394,7 +402,7 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
   });
 
   // Head: ears, face, features, hair in front.
-  parts.push(headGroup(drawFace(look, id) + hairArt.front));
+  parts.push(headGroup(drawFace(look, id, spec.turn ?? 0) + hairArt.front));
 
   // Landmarks in image pixels.
   const headPoint = (x: number, y: number): P => {
@@ -496,7 +504,7 @@ function skirtOutline(
 }
 
 /** The face in head units around the head's centre: shape, ears, eyes, brows, nose, lips, blush. */
-function drawFace(look: CharacterLook, id: string): string {
+function drawFace(look: CharacterLook, id: string, turn: number): string {
   const woman = look.presentation === 'woman';
   const man = look.presentation === 'man';
   const skin = look.skin;
@@ -525,13 +533,21 @@ function drawFace(look: CharacterLook, id: string): string {
   const brow = luminance(look.hair) > 0.3 ? mix(look.hair, '#3b2a1f', 0.5) : darken(look.hair, 0.1);
   const lips = woman ? mix(skin, '#a83f4a', 0.42) : mix(skin, '#8e4a42', 0.28);
   const out: string[] = [];
-  // Ears, behind the face's edge.
-  for (const s of [-1, 1]) out.push(`<ellipse cx="${s * 0.35}" cy="0.05" rx="0.065" ry="0.115" fill="${shade}"/>`);
+  // Ears, behind the face's edge: the one the face turns towards hides.
+  for (const s of [-1, 1]) {
+    const hidden = Math.max(0, s * turn);
+    out.push(`<ellipse cx="${f(s * (0.35 - hidden * 0.06))}" cy="0.05" rx="${f(0.065 * (1 - hidden * 0.7))}" ry="0.115" fill="${shade}"/>`);
+  }
+  // Features slide towards the turn; the eye on that side narrows.
+  const shift = turn * 0.075;
+  out.push(`<g transform="translate(${f(shift)} 0)">`);
   out.push(`<path d="${face}" fill="url(#${id}-face)"/>`);
   // Jaw shadow and cheekbones.
   out.push(`<path d="M-0.3,0.2 Q-0.22,0.42 0,0.47 Q0.22,0.42 0.3,0.2" fill="none" stroke="${shade}" stroke-width="0.03" opacity="0.35"/>`);
   for (const s of [-1, 1]) {
-    const ex = s * 0.135;
+    const squeeze = 1 - Math.max(0, s * turn) * 0.35;
+    const ex = s * 0.135 * (1 - Math.max(0, s * turn) * 0.15);
+    out.push(`<g transform="translate(${f(ex)} 0) scale(${f(squeeze)} 1) translate(${f(-ex)} 0)">`);
     // Eye: white, iris, pupil, catch light, upper lid (and lashes), lower lid.
     out.push(
       `<path d="M${ex - 0.075},0 Q${ex},-0.05 ${ex + 0.075},0 Q${ex},0.04 ${ex - 0.075},0 Z" fill="#f4efe9"/>`,
@@ -543,6 +559,7 @@ function drawFace(look: CharacterLook, id: string): string {
       `<path d="M${ex - 0.07},-0.035 Q${ex},-0.075 ${ex + 0.075},-0.032" fill="none" stroke="${shade}" stroke-width="0.01" opacity="0.6"/>`,
     );
     if (woman) out.push(`<path d="M${ex + s * 0.078},0.0 l${s * 0.03},-0.022" stroke="${darken(deep, 0.45)}" stroke-width="0.012" stroke-linecap="round"/>`);
+    out.push('</g>');
     // Brow.
     out.push(
       `<path d="M${s * 0.05},-0.095 Q${s * 0.13},-0.145 ${s * 0.22},-0.105" fill="none" stroke="${brow}" stroke-width="${man ? 0.038 : woman ? 0.022 : 0.03}" stroke-linecap="round"/>`,
@@ -550,12 +567,14 @@ function drawFace(look: CharacterLook, id: string): string {
     // Blush.
     out.push(`<ellipse cx="${s * 0.21}" cy="0.2" rx="0.07" ry="0.042" fill="${mix(skin, '#d9534f', 0.6)}" opacity="${woman ? 0.12 : 0.05}"/>`);
   }
-  // Nose: the bridge's shadow and the nostrils.
+  // Nose: the bridge's shadow and the nostrils, a little further along the turn.
+  out.push(`<g transform="translate(${f(turn * 0.03)} 0)">`);
   out.push(
     `<path d="M0.03,-0.04 Q0.045,0.08 0.055,0.14" fill="none" stroke="${shade}" stroke-width="0.018" opacity="0.55" stroke-linecap="round"/>`,
     `<path d="M-0.055,0.165 Q-0.03,0.195 0,0.19 Q0.03,0.195 0.055,0.165" fill="none" stroke="${deep}" stroke-width="0.014" opacity="0.7" stroke-linecap="round"/>`,
     `<ellipse cx="0" cy="0.15" rx="0.03" ry="0.02" fill="${lighten(skin, 0.15)}" opacity="0.35"/>`,
   );
+  out.push('</g>');
   // Mouth: upper lip, lower lip, the line between them.
   const mw = man ? 0.095 : 0.09;
   out.push(
@@ -564,6 +583,7 @@ function drawFace(look: CharacterLook, id: string): string {
     `<path d="M${-mw},0.282 Q0,0.296 ${mw},0.282" fill="none" stroke="${darken(lips, 0.45)}" stroke-width="0.01"/>`,
     `<ellipse cx="0.015" cy="0.31" rx="0.03" ry="0.01" fill="#ffffff" opacity="0.18"/>`,
   );
+  out.push('</g>');
   return out.join('');
 }
 
@@ -657,7 +677,7 @@ function drawHair(look: CharacterLook, id: string): { defs: string; back: string
       return {
         defs,
         back: '',
-        front: [cap(look.presentation === 'woman' ? 0.1 : 0.12, -0.3, 0.08, -0.14), strand('M-0.14,-0.33 Q0.05,-0.5 0.3,-0.38'), strand('M-0.1,-0.36 Q-0.25,-0.45 -0.33,-0.3'), shineArc].join(''),
+        front: [cap(look.presentation === 'woman' ? 0.1 : 0.12, -0.3, -0.05, -0.14), strand('M-0.14,-0.33 Q0.05,-0.5 0.3,-0.38'), strand('M-0.1,-0.36 Q-0.25,-0.45 -0.33,-0.3'), shineArc].join(''),
       };
   }
 }
