@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import type { AvatarJob, Character, PreviewResult } from '@atelier/contracts';
+import { createEngines, EngineFailure, type Engines } from '@atelier/engines';
+import { readMedia } from '@atelier/kit';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { characters } from '../db/schema.js';
+import { garmentPhoto, personPhoto, startAccount, startPhotoshoot, userHeaders, waitFor, type TestAccount, type TestPhotoshoot } from './helpers.js';
+
+/** The local engine, counting its calls by capability. */
+function countingEngines(failPose?: number) {
+  const real = createEngines({ ENGINE: 'local' });
+  const calls: Record<string, number> = {};
+  const engines = new Proxy(real, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function' || typeof prop !== 'string') return value;
+      return (...args: unknown[]) => {
+        calls[prop] = (calls[prop] ?? 0) + 1;
+        if (prop === 'photoshootPose' && (args[0] as { poseIndex: number }).poseIndex === failPose) {
+          return Promise.reject(new EngineFailure('the model refused this pose', { retryable: false }));
+        }
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  }) as Engines;
+  return { engines, calls };
+}
+
+describe('photoshoot service', () => {
+  let account: TestAccount;
+  let shoot: TestPhotoshoot;
+  let counted: ReturnType<typeof countingEngines>;
+  let app: TestPhotoshoot['service']['app'];
+
+  beforeAll(async () => {
+    account = await startAccount();
+    counted = countingEngines();
+    shoot = await startPhotoshoot(account, { env: { PHOTOSHOOT_PREVIEWS_PER_DAY: '3' }, deps: { engines: counted.engines } });
+    app = shoot.service.app;
+    await shoot.service.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await shoot?.close();
+    await account?.close();
+  });
+
+  const list = async (user: string) => (await request(app).get('/api/avatar/characters').set(userHeaders(user)).expect(200)).body as Character[];
+  const job = async (user: string, id: string) => (await request(app).get(`/api/avatar/job/${id}`).set(userHeaders(user)).expect(200)).body as AvatarJob;
+  const decodes = async (url: string) => {
+    const bytes = await readMedia((await import('@atelier/kit')).createMediaStore(shoot.config.media), url);
+    expect(bytes, url).not.toBeNull();
+    return sharp(bytes!).metadata();
+  };
+
+  it('answers 401 to every route without a signed-in user, and serves the template publicly', async () => {
+    for (const call of [
+      request(app).get('/api/avatar/characters'),
+      request(app).post('/api/avatar/characters'),
+      request(app).post('/api/avatar/preview').send({ characterId: 'x' }),
+      request(app).post('/api/avatar/generate'),
+      request(app).get(`/api/avatar/job/${randomUUID()}`),
+    ]) {
+      expect((await call).status).toBe(401);
+    }
+    const template = await request(app).get('/api/avatar/template').expect(200);
+    expect(template.body.poses.map((p: { poseIndex: number }) => p.poseIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect((await decodes(template.body.poses[8].imageUrl)).format).toBe('jpeg');
+  });
+
+  it('lists a house cast of at least 6 with portraits for every user, the same for everyone', async () => {
+    const [ana, ben] = [await account.createUser('free'), await account.createUser('basic')];
+    const cast = await list(ana);
+    expect(cast.length).toBeGreaterThanOrEqual(6);
+    expect(cast.every((c) => c.house && c.previewImageUrl && c.characterId === c.id)).toBe(true);
+    expect(new Set(cast.map((c) => c.name)).size).toBe(cast.length);
+    expect(await list(ben)).toEqual(cast);
+    expect((await decodes(cast[0]!.previewImageUrl!)).width).toBeGreaterThan(500);
+  });
+
+  it('makes a character from a photo, renames it, deletes it; only its owner can', async () => {
+    const owner = await account.createUser('free');
+    const other = await account.createUser('free');
+    const made = await request(app).post('/api/avatar/characters').set(userHeaders(owner)).field('name', 'Ines').attach('photo', await personPhoto(), 'me.jpg');
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const character = made.body as Character;
+    expect(character).toMatchObject({ name: 'Ines', house: false, characterId: character.id });
+    expect((await decodes(character.previewImageUrl!)).height).toBeGreaterThan(500);
+    expect((await list(owner)).at(-1)).toEqual(character);
+    expect((await list(other)).some((c) => c.id === character.id)).toBe(false);
+
+    await request(app).patch(`/api/avatar/characters/${character.id}`).set(userHeaders(other)).send({ name: 'Mine' }).expect(404);
+    await request(app).delete(`/api/avatar/characters/${character.id}`).set(userHeaders(other)).expect(404);
+    const house = (await list(owner))[0]!;
+    await request(app).delete(`/api/avatar/characters/${house.id}`).set(userHeaders(owner)).expect(404);
+    const renamed = await request(app).patch(`/api/avatar/characters/${character.id}`).set(userHeaders(owner)).send({ name: '  Ines B  ' }).expect(200);
+    expect(renamed.body.name).toBe('Ines B');
+    await request(app).patch(`/api/avatar/characters/${character.id}`).set(userHeaders(owner)).send({ name: '' }).expect(400);
+    await request(app).delete(`/api/avatar/characters/${character.id}`).set(userHeaders(owner)).expect(204);
+    expect((await list(owner)).some((c) => c.id === character.id)).toBe(false);
+  });
+
+  it('refuses bad character photos with the upload rules, and a 21st character with 409', async () => {
+    const user = await account.createUser('free');
+    const post = () => request(app).post('/api/avatar/characters').set(userHeaders(user));
+    expect((await post().field('name', 'X').attach('photo', Buffer.from('not an image at all'), 'x.png')).status).toBe(415);
+    const jpeg = await personPhoto();
+    expect((await post().field('name', 'X').attach('photo', jpeg.subarray(0, jpeg.length / 2), 'half.jpg')).status).toBe(400);
+    expect((await post().field('name', 'X')).body).toEqual({ error: 'Please choose a photo of the person' });
+    expect((await post().attach('photo', jpeg, 'me.jpg')).body).toEqual({ error: 'Please name the character' });
+    // Twenty of one's own already (straight in the table), then one more.
+    await shoot.database.db.insert(characters).values(
+      Array.from({ length: 20 }, (_, i) => ({ id: randomUUID(), userId: user, name: `C${i}`, createdAt: new Date() })),
+    );
+    const refused = await post().field('name', 'One more').attach('photo', jpeg, 'me.jpg');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/at most 20 characters/);
+  });
+
+  it('makes 4 previews that decode, answers a repeat without the engine, and limits previews a day', async () => {
+    const user = await account.createUser('free');
+    const cast = await list(user);
+    const first = await request(app).post('/api/avatar/preview').set(userHeaders(user)).send({ characterId: cast[1]!.characterId });
+    expect(first.status).toBe(200);
+    const result = first.body as PreviewResult;
+    expect(result.previewImages.map((p) => p.poseIndex)).toEqual([0, 3, 5, 8]);
+    for (const image of result.previewImages) expect((await decodes(image.imageUrl)).format).toBe('jpeg');
+    const before = counted.calls.characterPreview ?? 0;
+    const again = await request(app).post('/api/avatar/preview').set(userHeaders(user)).send({ characterId: cast[1]!.characterId });
+    expect(again.body).toEqual(result);
+    expect(counted.calls.characterPreview ?? 0).toBe(before);
+
+    await request(app).post('/api/avatar/preview').set(userHeaders(user)).send({ characterId: cast[2]!.characterId }).expect(200);
+    await request(app).post('/api/avatar/preview').set(userHeaders(user)).send({ characterId: cast[3]!.characterId }).expect(200);
+    const limited = await request(app).post('/api/avatar/preview').set(userHeaders(user)).send({ characterId: cast[4]!.characterId });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatch(/3 sets of previews a day/);
+    // Unknown, malformed or another user's character.
+    await request(app).post('/api/avatar/preview').set(userHeaders(user)).send({ characterId: randomUUID() }).expect(404);
+    await request(app).post('/api/avatar/preview').set(userHeaders(user)).send({ characterId: 'nope' }).expect(404);
+    await request(app).post('/api/avatar/preview').set(userHeaders(user)).send({}).expect(400);
+  });
+
+  it('gates generate: 403 requiresPaidPlan for free, 402 with none left, 400 without clothing, 404 for a foreign character', async () => {
+    const free = await account.createUser('free');
+    const cast = await list(free);
+    const generate = (user: string, characterId: string) =>
+      request(app).post('/api/avatar/generate').set(userHeaders(user)).field('characterId', characterId).attach('clothingImage', garment, 'dress.png');
+    const garment = await garmentPhoto();
+    const refused = await generate(free, cast[0]!.characterId);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'Avatar generation is only available for paid users.', requiresPaidPlan: true });
+
+    const basic = await account.createUser('basic');
+    await request(app).post('/api/avatar/generate').set(userHeaders(basic)).field('characterId', cast[0]!.characterId).expect(400);
+    expect((await request(app).post('/api/avatar/generate').set(userHeaders(basic)).field('characterId', cast[0]!.characterId).attach('clothingImage', Buffer.from('text'), 'a.png')).status).toBe(415);
+    await generate(basic, randomUUID()).expect(404);
+    const othersOwn = randomUUID();
+    await shoot.database.db.insert(characters).values({ id: othersOwn, userId: free, name: 'Not yours', createdAt: new Date() });
+    await generate(basic, othersOwn).expect(404);
+    expect(await account.avatarOf(basic)).toMatchObject({ used: 0, limit: 2 });
+
+    // Basic has 2 photoshoots a period: the third is refused with limitReached.
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const started = await request(app).post('/api/avatar/generate').set(userHeaders(basic)).field('characterId', cast[i]!.characterId).attach('clothingImage', garment, `d${i}.png`);
+      expect(started.status).toBe(202);
+      ids.push(started.body.jobId);
+    }
+    const third = await generate(basic, cast[2]!.characterId);
+    expect(third.status).toBe(402);
+    expect(third.body).toMatchObject({ limitReached: true, used: 2, limit: 2 });
+    for (const id of ids) await waitFor(() => job(basic, id), (j) => j.status !== 'processing', 120_000);
+  }, 240_000);
+
+  it('makes 10 poses, each once, reported as they land; only the owner sees the job; the allowance is charged once', async () => {
+    const user = await account.createUser('advanced');
+    const other = await account.createUser('advanced');
+    const cast = await list(user);
+    const started = await request(app)
+      .post('/api/avatar/generate')
+      .set({ ...userHeaders(user), 'Idempotency-Key': 'shoot-1' })
+      .field('characterId', cast[3]!.characterId)
+      .attach('clothingImage', await garmentPhoto(), 'dress.png');
+    expect(started.status).toBe(202);
+    const jobId = started.body.jobId as string;
+    // A retry of the same request (same key, same character and clothing) is the same photoshoot.
+    const retried = await request(app)
+      .post('/api/avatar/generate')
+      .set({ ...userHeaders(user), 'Idempotency-Key': 'shoot-1' })
+      .field('characterId', cast[3]!.characterId)
+      .attach('clothingImage', await garmentPhoto(), 'dress.png');
+    expect(retried.body).toEqual({ jobId });
+    await request(app).get(`/api/avatar/job/${jobId}`).set(userHeaders(other)).expect(404);
+    await request(app).get('/api/avatar/job/not-a-uuid').set(userHeaders(user)).expect(404);
+
+    const seen = new Set<number>();
+    const done = await waitFor(
+      async () => {
+        const current = await job(user, jobId);
+        seen.add(current.completedPoses);
+        return current;
+      },
+      (j) => j.status !== 'processing',
+      120_000,
+    );
+    expect(done).toMatchObject({ status: 'completed', completedPoses: 10, totalPoses: 10, errorMessage: null });
+    expect(done.generations.map((g) => g.poseIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(new Set(done.generations.map((g) => g.imageUrl)).size).toBe(10);
+    expect(seen.size).toBeGreaterThan(1); // it rose as poses landed
+    for (const g of done.generations.slice(0, 3)) expect((await decodes(g.imageUrl)).format).toBe('jpeg');
+    const rows = await shoot.database.db.execute<{ attempts: number }>(sql`select attempts from poses where photoshoot_id = ${jobId}`);
+    expect(rows.rows.every((r) => r.attempts === 1)).toBe(true);
+    expect(await account.avatarOf(user)).toMatchObject({ used: 1 });
+    expect(await account.movements(jobId)).toEqual([{ kind: 'reserve', amount: 1, status: 200 }]);
+  }, 180_000);
+});
+
+describe('a pose that fails for good', () => {
+  it('fails the photoshoot with its message and gives the photoshoot back', async () => {
+    const account = await startAccount();
+    const failing = countingEngines(7);
+    const shoot = await startPhotoshoot(account, { deps: { engines: failing.engines } });
+    try {
+      await shoot.service.ready();
+      const user = await account.createUser('pro');
+      const cast = (await request(shoot.service.app).get('/api/avatar/characters').set(userHeaders(user))).body as Character[];
+      const started = await request(shoot.service.app)
+        .post('/api/avatar/generate')
+        .set(userHeaders(user))
+        .field('characterId', cast[0]!.characterId)
+        .attach('clothingImage', await garmentPhoto(), 'dress.png');
+      expect(started.status).toBe(202);
+      const jobId = started.body.jobId as string;
+      const done = await waitFor(
+        () => request(shoot.service.app).get(`/api/avatar/job/${jobId}`).set(userHeaders(user)).then((r) => r.body as AvatarJob),
+        (j) => j.status !== 'processing',
+        120_000,
+      );
+      expect(done.status).toBe('failed');
+      expect(done.errorMessage).toBe('Generation failed: the model refused this pose');
+      await waitFor(() => account.avatarOf(user), (a) => a.used === 0, 30_000);
+      expect((await account.movements(jobId)).map((m) => m.kind).sort()).toEqual(['refund', 'reserve']);
+    } finally {
+      await shoot.close();
+      await account.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,86 @@
+import { createEngines, type Engines } from '@atelier/engines';
+import {
+  createAccountClient,
+  createBaseApp,
+  createIdempotencyStore,
+  createJobs,
+  createMediaStore,
+  finishApp,
+  identity,
+  type AccountClient,
+  type Database,
+  type Jobs,
+  type Logger,
+  type MediaStore,
+} from '@atelier/kit';
+import type { Express } from 'express';
+import { prepareCastAndTemplate } from './cast.js';
+import type { PhotoshootConfig } from './config.js';
+import { createGallery, type Gallery } from './gallery.js';
+import { characterRoutes } from './routes/characters.js';
+import { shootRoutes } from './routes/shoot.js';
+import { createProcessor, setupQueue, startWorkers, type Processor, type Workers } from './work.js';
+
+export interface PhotoshootDeps {
+  config: PhotoshootConfig;
+  database: Database;
+  logger: Logger;
+  clock?: () => Date;
+  /** Defaults to `createEngines(config.engine)` (local unless FAL_KEY). */
+  engines?: Engines;
+  media?: MediaStore;
+  account?: AccountClient;
+  gallery?: Gallery;
+  /** Whether this process works on poses (default true). */
+  work?: boolean;
+}
+
+export interface PhotoshootService {
+  app: Express;
+  jobs: Jobs;
+  processor: Processor;
+  workers: Workers | null;
+  /** Resolves once the house cast's portraits and the template's poses exist. */
+  ready: () => Promise<void>;
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+}
+
+/** The photoshoot service: characters, previews, photoshoots of 10 poses and their progress. */
+export async function createService(deps: PhotoshootDeps): Promise<PhotoshootService> {
+  const { config, database, logger, clock = () => new Date() } = deps;
+  const { db } = database;
+  const engines = deps.engines ?? createEngines(config.engine);
+  const media = deps.media ?? createMediaStore(config.media);
+  const account = deps.account ?? createAccountClient({ accountUrl: config.accountUrl, identityKeys: config.identityKeys, caller: 'photoshoot' });
+  const gallery = deps.gallery ?? createGallery({ createUrl: config.createUrl, identityKeys: config.identityKeys });
+
+  const jobs = await createJobs({ database, logger });
+  await setupQueue(jobs, config);
+  const workerDeps = { db, jobs, engines, media, account, gallery, logger, config, clock };
+  const processor = createProcessor(workerDeps);
+  const workers = deps.work === false ? null : await startWorkers(workerDeps, processor);
+
+  // The house cast and the template are made in the background; routes that need them wait.
+  const preparing = prepareCastAndTemplate({ db, engines, media, logger, clock });
+  preparing.catch((error: unknown) => logger.error({ err: error }, 'the house cast or the template could not be made'));
+  const ready = () => preparing;
+
+  const idempotency = await createIdempotencyStore({ pool: database.pool, schema: database.schema, clock });
+  const app = createBaseApp({ name: 'photoshoot', logger, readiness: [{ name: 'database', check: () => database.ping() }] });
+  app.use(identity(config.identityKeys, { audience: 'photoshoot' }));
+  app.use(characterRoutes({ db, engines, media, logger, clock }));
+  app.use(shootRoutes({ db, engines, media, account, idempotency, logger, clock, previewsPerDay: config.previewsPerDay, ready, jobs }));
+
+  return {
+    app: finishApp(app, logger),
+    jobs,
+    processor,
+    workers,
+    ready,
+    async stop({ timeoutMs = 10_000 } = {}) {
+      await preparing.catch(() => undefined);
+      await workers?.stop();
+      await jobs.stop({ graceful: true, timeout: timeoutMs });
+    },
+  };
+}
