@@ -5,7 +5,7 @@ export const startableGenerationTypeSchema = z.enum(['image', 'video', 'dressup'
 export type StartableGenerationType = z.infer<typeof startableGenerationTypeSchema>;
 
 /** Every kind the gallery lists: the started ones, and the photos of finished photoshoots. */
-export const generationTypeSchema = z.enum(['image', 'video', 'dressup', 'photoshoot']);
+export const generationTypeSchema = z.enum(['image', 'video', 'dressup', 'photoshoot', 'canvas', 'upscale']);
 export type GenerationType = z.infer<typeof generationTypeSchema>;
 
 export const generationStatusSchema = z.enum(['queued', 'processing', 'completed', 'failed']);
@@ -73,6 +73,18 @@ export const startDressUpSchema = z.object({
 });
 export type StartDressUp = z.infer<typeof startDressUpSchema>;
 
+/**
+ * POST /api/generations/upscale (JSON) → 202: a 2× image (up to UPSCALE_MAX_SIDE on the long side) of one of
+ * our own media URLs, as a new `upscale` generation. Costs CREDIT_COSTS.upscale with the same reserve and
+ * refund rules as the others.
+ */
+export const startUpscaleSchema = z.object({
+  imageUrl: z.string().min(1, 'Please choose an image').max(500),
+});
+export type StartUpscale = z.infer<typeof startUpscaleSchema>;
+/** An upscale doubles each side, capped so the long side is at most this. */
+export const UPSCALE_MAX_SIDE = 4096;
+
 export const startedGenerationSchema = z.object({ id: z.string(), status: generationStatusSchema });
 export type StartedGeneration = z.infer<typeof startedGenerationSchema>;
 
@@ -113,3 +125,20 @@ export const importPhotoshootSchema = z.object({
     .max(20),
 });
 export type ImportPhotoshoot = z.infer<typeof importPhotoshootSchema>;
+
+/**
+ * POST /internal/generations/import-canvas (create; the canvas service only): a finished canvas edit joins
+ * the user's gallery as a `canvas` generation (free: it was paid for as the edit). Idempotent by edit id.
+ */
+export const importCanvasEditSchema = z.object({
+  userId: z.uuid(),
+  canvasEditId: z.uuid(),
+  prompt: z.string().min(1).max(4000),
+  model: z.string().min(1).max(100),
+  imageUrl: z.string().min(1).max(500),
+  /** The main image the edit started from. */
+  inputImageUrl: z.string().min(1).max(500).nullable(),
+  engine: z.string().nullable(),
+  completedAt: z.iso.datetime({ offset: true }),
+});
+export type ImportCanvasEdit = z.infer<typeof importCanvasEditSchema>;

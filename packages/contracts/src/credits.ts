@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { planSchema, userLimitsSchema, userSchema } from './account.js';
 
 /** What a generation costs to start (SPEC.md §9). */
-export const CREDIT_COSTS = { image: 1, video: 20, dressup: 1, canvas: 1 } as const;
+export const CREDIT_COSTS = { image: 1, video: 20, dressup: 1, canvas: 1, upscale: 1 } as const;
 export type CreditCostKind = keyof typeof CREDIT_COSTS;
 
 /** The two counters of a period: `credits` for generations, `avatar` for photoshoots. */

@@ -4,3 +4,4 @@ export * from './credits.js';
 export * from './create.js';
 export * from './events.js';
 export * from './photoshoot.js';
+export * from './canvas.js';

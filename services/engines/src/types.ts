@@ -58,13 +58,22 @@ export interface TryOnInput {
 
 export interface UpscaleInput {
   image: Buffer;
+  /** The output's long side at most this (the factor shrinks below 2 to fit). Default 4096. */
+  maxSide?: number;
 }
 
 export interface EditInput {
+  /** The prompt as the client composed it (SPEC.md §5: may end with "Shot with <camera>" and "<shot type> perspective"). */
   prompt: string;
   model: EditModel;
   /** The main image first, then up to MAX_EDIT_REFERENCES reference images. */
   images: Buffer[];
+  /** SPEC.md §9's camera label; 'Default' or absent: none. The local engine renders the camera's character. */
+  camera?: string;
+  /** SPEC.md §9's shot type; 'Default' or absent: none. The local engine reframes for it. */
+  shotType?: string;
+  /** Deterministic grain and the like. */
+  seed?: number;
 }
 
 export const HAIR_STYLES = ['long', 'bob', 'bun', 'ponytail', 'short', 'buzz', 'curly'] as const;
