@@ -48,7 +48,7 @@ export interface CreateService {
   stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
-/** The create service: generations (image, video, dress-up), their jobs, presets and dev test content. */
+/** The create service: generations (image, video, dress-up, upscale; imported photoshoot and canvas results), their jobs, presets and dev test content. */
 export async function createService(deps: CreateDeps): Promise<CreateService> {
   const { config, database, logger, clock = () => new Date() } = deps;
   const { db } = database;
@@ -81,7 +81,7 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
     readiness: [{ name: 'database', check: () => database.ping() }],
   });
   app.use(identity(config.identityKeys, { audience: 'create' }));
-  app.use(internalRoutes({ db, identityKeys: config.identityKeys }));
+  app.use(internalRoutes({ db, media, identityKeys: config.identityKeys }));
   app.use(presetRoutes());
   app.post('/api/uploads', requireUser(), uploadImageHandler(media));
   app.get('/api/download', requireUser(), downloadHandler(media, config.publicUrl ? { publicUrl: config.publicUrl } : {}));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { UPSCALE_MAX_SIDE } from '@atelier/contracts';
 import {
   EngineFailure,
   EngineInputError,
@@ -121,7 +122,7 @@ export function createProcessor(deps: WorkerDeps): Processor {
       onSubmitted: (ref) => saveProviderRef(db, row.id, ref),
     };
     // fal with a public URL: submit with this generation's own webhook address, then wait as usual.
-    const viaFal = async <C extends 'textToImage' | 'imageToVideo' | 'tryOn'>(
+    const viaFal = async <C extends 'textToImage' | 'imageToVideo' | 'tryOn' | 'upscale'>(
       capability: C,
       engineInput: Parameters<Engines[C]>[0],
     ): Promise<EngineResult> => {
@@ -156,9 +157,17 @@ export function createProcessor(deps: WorkerDeps): Processor {
         ...(row.prompt ? { prompt: row.prompt } : {}),
       });
     }
-    const person = await input(row.inputs.person, 'photo of the person');
-    const garment = await input(row.inputs.garment, 'garment image');
-    return viaFal('tryOn', { person, garment });
+    if (row.type === 'upscale') {
+      const image = await input(row.inputs.image, 'image to upscale');
+      return viaFal('upscale', { image, maxSide: UPSCALE_MAX_SIDE });
+    }
+    if (row.type === 'dressup') {
+      const person = await input(row.inputs.person, 'photo of the person');
+      const garment = await input(row.inputs.garment, 'garment image');
+      return viaFal('tryOn', { person, garment });
+    }
+    // Photoshoot and canvas results are imported completed; they never reach a worker.
+    throw new PermanentFailure(`A ${row.type} generation is not made here`);
   }
 
   async function run(generationId: string, final: boolean): Promise<void> {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { GenerationsPage } from '@atelier/contracts';
+import type { GenerationsPage, ImportCanvasEdit } from '@atelier/contracts';
 import { testServiceHeaders } from '@atelier/kit/testing';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canvasGenerationId } from '../routes/internal.js';
 import { SECRET, startAccount, startCreate, userHeaders, type TestAccount, type TestCreate } from './helpers.js';
 
 describe('POST /internal/generations/import (photoshoot → gallery)', () => {
@@ -41,5 +42,71 @@ describe('POST /internal/generations/import (photoshoot → gallery)', () => {
     expect(page.items.map((g) => g.prompt)).toEqual(Array.from({ length: 10 }, (_, i) => `Photoshoot · Amara · pose ${10 - i}`));
     expect(await account.creditsOf(user)).toMatchObject({ used: 0 });
     await request(app).post('/internal/generations/import').set(testServiceHeaders(SECRET, 'photoshoot', 'create')).send({ ...body, photos: [] }).expect(400);
+  });
+
+  it('adds a finished canvas edit to the user\'s gallery once, tagged canvas and free; only the canvas service may', async () => {
+    const app = create.service.app;
+    const user = await account.createUser('free');
+    const canvasEditId = randomUUID();
+    const body: ImportCanvasEdit = {
+      userId: user,
+      canvasEditId,
+      prompt: 'Make the coat emerald velvet. Shot with Leica M6. Close-up perspective',
+      model: 'nano-banana',
+      imageUrl: `/media/canvas/2026/11/${'a'.repeat(32)}.png`,
+      inputImageUrl: `/media/uploads/2026/11/${'b'.repeat(32)}.png`,
+      engine: 'local',
+      completedAt: '2026-11-23T10:00:00.000Z',
+    };
+    const post = (caller: string, payload: object = body) =>
+      request(app).post('/internal/generations/import-canvas').set(testServiceHeaders(SECRET, caller, 'create')).send(payload);
+    await request(app).post('/internal/generations/import-canvas').send(body).expect(401);
+    for (const caller of ['photoshoot', 'billing', 'gateway', 'account']) await post(caller).expect(403);
+
+    const id = canvasGenerationId(canvasEditId);
+    expect((await post('canvas').expect(200)).body).toEqual({ id, imported: 1 });
+    expect((await post('canvas').expect(200)).body).toEqual({ id, imported: 0 });
+    const page = (await request(app).get('/api/generations').set(userHeaders(user)).expect(200)).body as GenerationsPage;
+    expect(page.items).toEqual([
+      {
+        id,
+        type: 'canvas',
+        status: 'completed',
+        prompt: body.prompt,
+        presetId: null,
+        model: 'nano-banana',
+        aspectRatio: null,
+        inputs: { image: body.inputImageUrl },
+        imageUrl: body.imageUrl,
+        videoUrl: null,
+        engine: 'local',
+        cost: 0,
+        errorMessage: null,
+        createdAt: body.completedAt,
+        completedAt: body.completedAt,
+      },
+    ]);
+    expect(await account.creditsOf(user)).toMatchObject({ used: 0 });
+
+    // An edit made from nothing has no input image; the fal engine's result says so too.
+    const blank = { ...body, canvasEditId: randomUUID(), inputImageUrl: null, engine: 'fal' };
+    expect((await post('canvas', blank).expect(200)).body).toMatchObject({ imported: 1 });
+    const made = (await request(app).get(`/api/generations/${canvasGenerationId(blank.canvasEditId)}`).set(userHeaders(user)).expect(200)).body;
+    expect(made).toMatchObject({ type: 'canvas', inputs: {}, engine: 'fal' });
+
+    // Only our own media URLs reach the gallery; the body is the contract's.
+    const refused: [object, RegExp][] = [
+      [{ ...body, canvasEditId: randomUUID(), imageUrl: 'https://evil.example/x.png' }, /imageUrl must be an Atelier media URL/],
+      [{ ...body, canvasEditId: randomUUID(), inputImageUrl: 'javascript:alert(1)' }, /inputImageUrl must be an Atelier media URL/],
+      [{ ...body, canvasEditId: 'not-a-uuid' }, /canvasEditId/],
+      [{ ...body, prompt: '' }, /prompt/],
+      [{ ...body, completedAt: 'yesterday' }, /completedAt/],
+    ];
+    for (const [payload, message] of refused) {
+      const response = await post('canvas', payload);
+      expect(response.status).toBe(400);
+      expect(response.body.error).toMatch(message);
+    }
+    expect(((await request(app).get('/api/generations').set(userHeaders(user))).body as GenerationsPage).items).toHaveLength(2);
   });
 });

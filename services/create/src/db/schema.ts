@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const generationTypeEnum = pgEnum('generation_type', ['image', 'video', 'dressup', 'photoshoot']);
+export const generationTypeEnum = pgEnum('generation_type', ['image', 'video', 'dressup', 'photoshoot', 'canvas', 'upscale']);
 export const generationStatusEnum = pgEnum('generation_status', ['queued', 'processing', 'completed', 'failed']);
 
 /** The provider's handle on a hosted request (engines' ProviderJobRef), stored before waiting on it. */

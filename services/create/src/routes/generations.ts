@@ -4,15 +4,31 @@ import {
   PREMIUM_VIDEO_MODELS,
   startDressUpSchema,
   startImageSchema,
+  startUpscaleSchema,
   startVideoSchema,
   type GenerationsPage,
   type StartableGenerationType,
   type StartDressUp,
   type StartedGeneration,
   type StartImage,
+  type StartUpscale,
   type StartVideo,
 } from '@atelier/contracts';
-import { badRequest, decodePageCursor, encodePageCursor, forbidden, HttpError, notFound, requireUser, validate, type Db, type Logger } from '@atelier/kit';
+import { checkImage, EngineInputError } from '@atelier/engines';
+import {
+  badRequest,
+  decodePageCursor,
+  encodePageCursor,
+  forbidden,
+  HttpError,
+  notFound,
+  readMedia,
+  requireUser,
+  validate,
+  type Db,
+  type Logger,
+  type MediaStore,
+} from '@atelier/kit';
 import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { AccountClient } from '../account.js';
@@ -26,8 +42,11 @@ import {
   toGeneration,
 } from '../db/generations.js';
 import type { NewGenerationRow } from '../db/schema.js';
-import type { MediaStore } from '@atelier/kit';
+import { atCapMessage, upscalePrompt, upscaleTarget } from '../domain/upscale.js';
 import { findPreset } from '../presets/presets.js';
+
+/** The kinds a user pays credits for here (canvas and photoshoot results arrive paid for, by import). */
+type PaidGenerationType = StartableGenerationType | 'upscale';
 
 export const PREMIUM_MODEL_MESSAGE = 'VEO 3.1 and SORA 2 are available on the Advanced and Pro plans. Upgrade to use them.';
 const PREMIUM_PLANS = new Set(['advanced', 'pro']);
@@ -66,12 +85,24 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
     return url;
   }
 
+  /** The size of one of our own images, checked the way the engines check their inputs (PNG, JPEG or WebP). */
+  async function ownImageSize(url: string, field: string): Promise<{ width: number; height: number }> {
+    const data = await readMedia(media, url);
+    if (!data) throw badRequest(`${field} must be an image uploaded to Atelier`);
+    try {
+      return await checkImage(data, field);
+    } catch (error) {
+      if (error instanceof EngineInputError) throw badRequest(error.message);
+      throw error;
+    }
+  }
+
   /**
    * Saves the generation as queued, reserves its credits (key = generation id) and enqueues its job.
    * A crash at any point is repaired by the worker's sweeper: a queued generation without a job is
    * enqueued, and its job reserves (idempotently) before working.
    */
-  async function start(req: Request, type: StartableGenerationType, fields: Omit<NewGenerationRow, 'id' | 'userId' | 'type' | 'cost' | 'createdAt'>): Promise<StartedGeneration> {
+  async function start(req: Request, type: PaidGenerationType, fields: Omit<NewGenerationRow, 'id' | 'userId' | 'type' | 'cost' | 'createdAt'>): Promise<StartedGeneration> {
     const userId = req.identity!.userId;
     const id = randomUUID();
     const cost = CREDIT_COSTS[type];
@@ -136,6 +167,17 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
     const person = await requireOwnMedia(body.personImageUrl, 'personImageUrl');
     const garment = await requireOwnMedia(body.garmentImageUrl, 'garmentImageUrl');
     const started = await start(req, 'dressup', { prompt: null, presetId: null, aspectRatio: null, model: null, inputs: { person, garment } });
+    res.status(202).json(started);
+  });
+
+  // A source already at the cap is refused here, before any credit is reserved.
+  router.post('/api/generations/upscale', requireUser(), idempotent, validate({ body: startUpscaleSchema }), async (req, res) => {
+    const body = req.body as StartUpscale;
+    const { width, height } = await ownImageSize(body.imageUrl, 'imageUrl');
+    const target = upscaleTarget(width, height);
+    if (!target) throw badRequest(atCapMessage(width, height));
+    // The model is the engine's, recorded when it finishes (`local/…` or the fal upscaler's id).
+    const started = await start(req, 'upscale', { prompt: upscalePrompt(target), presetId: null, aspectRatio: null, model: null, inputs: { image: body.imageUrl } });
     res.status(202).json(started);
   });
 

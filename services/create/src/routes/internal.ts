@@ -1,17 +1,27 @@
 import { createHash } from 'node:crypto';
-import { importPhotoshootSchema, type ImportPhotoshoot } from '@atelier/contracts';
-import { requireService, validate, type Db, type TokenSecrets } from '@atelier/kit';
+import { importCanvasEditSchema, importPhotoshootSchema, type ImportCanvasEdit, type ImportPhotoshoot } from '@atelier/contracts';
+import { badRequest, requireService, validate, type Db, type MediaStore, type TokenSecrets } from '@atelier/kit';
 import { Router } from 'express';
 import { generations } from '../db/schema.js';
 
-/** A stable id for one photo of a photoshoot in the gallery, so importing twice adds it once. */
-export function photoshootGenerationId(photoshootId: string, poseIndex: number): string {
-  const hex = createHash('sha256').update(`photoshoot:${photoshootId}:${poseIndex}`).digest('hex');
+/** A UUID derived from `name`: the same work imported twice gets the same id, so it is added once. */
+function derivedGenerationId(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-9${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** A stable id for one photo of a photoshoot in the gallery, so importing twice adds it once. */
+export function photoshootGenerationId(photoshootId: string, poseIndex: number): string {
+  return derivedGenerationId(`photoshoot:${photoshootId}:${poseIndex}`);
+}
+
+/** A stable id for a canvas edit in the gallery, so importing twice adds it once. */
+export function canvasGenerationId(canvasEditId: string): string {
+  return derivedGenerationId(`canvas:${canvasEditId}`);
+}
+
 /** Calls from other services (service token; the gateway never forwards /internal). */
-export function internalRoutes({ db, identityKeys }: { db: Db; identityKeys: TokenSecrets }): Router {
+export function internalRoutes({ db, media, identityKeys }: { db: Db; media: MediaStore; identityKeys: TokenSecrets }): Router {
   const router = Router();
 
   // A finished photoshoot's photos join the user's gallery, tagged Photoshoot (free: they were paid for
@@ -40,6 +50,40 @@ export function internalRoutes({ db, identityKeys }: { db: Db; identityKeys: Tok
       }));
       const inserted = await db.insert(generations).values(rows).onConflictDoNothing().returning({ id: generations.id });
       res.json({ imported: inserted.length });
+    },
+  );
+
+  // A finished canvas edit joins the user's gallery, tagged Canvas (free: it was paid for as the edit).
+  // Its URLs end up in the gallery's <img>, so only our own media URLs are taken.
+  router.post(
+    '/internal/generations/import-canvas',
+    requireService(identityKeys, { audience: 'create', allow: ['canvas'] }),
+    validate({ body: importCanvasEditSchema }),
+    async (req, res) => {
+      const body = req.body as ImportCanvasEdit;
+      if (!media.keyFromUrl(body.imageUrl)) throw badRequest('imageUrl must be an Atelier media URL');
+      if (body.inputImageUrl !== null && !media.keyFromUrl(body.inputImageUrl)) throw badRequest('inputImageUrl must be an Atelier media URL');
+      const id = canvasGenerationId(body.canvasEditId);
+      const at = new Date(body.completedAt);
+      const inserted = await db
+        .insert(generations)
+        .values({
+          id,
+          userId: body.userId,
+          type: 'canvas',
+          status: 'completed',
+          prompt: body.prompt,
+          model: body.model,
+          inputs: body.inputImageUrl ? { image: body.inputImageUrl } : {},
+          imageUrl: body.imageUrl,
+          engine: body.engine,
+          cost: 0,
+          createdAt: at,
+          completedAt: at,
+        })
+        .onConflictDoNothing()
+        .returning({ id: generations.id });
+      res.json({ id, imported: inserted.length });
     },
   );
   return router;
