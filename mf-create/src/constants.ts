@@ -55,6 +55,20 @@ export const CREATE_TABS: Record<CreateTab, CreateTabConfig> = {
   },
 };
 
+/**
+ * The viewer's Upscale: a new generation, twice the size up to the service's cap, paid like the tabs' starts.
+ * The numbers are contracts' CREDIT_COSTS.upscale and UPSCALE_MAX_SIDE, written out to keep zod out of the
+ * bundle (a test checks they agree).
+ */
+export const UPSCALE = {
+  type: 'upscale',
+  creditCost: 1,
+  /** No tab of its own: the host's dialog for credits in general. */
+  limitType: 'credits',
+  /** Images whose long side is already this are not offered it (the service answers 400). */
+  maxSide: 4096,
+} as const satisfies Pick<CreateTabConfig, 'type' | 'creditCost' | 'limitType'> & { maxSide: number };
+
 export const creditsLabel = (cost: number) => `${cost} ${cost === 1 ? 'credit' : 'credits'}`;
 
 /** Aspect ratios of the image tab, in the order the picker shows them; 2:3 is the default. */
@@ -113,4 +127,10 @@ export const MESSAGES = {
   uploadTooLarge: 'That image is larger than 10 MB. Please choose a smaller one.',
   notAnImage: 'Please choose a PNG, JPG or WebP image.',
   premiumHint: 'VEO 3.1 and SORA 2 are part of the Advanced and Pro plans.',
+  upscaleStartedTitle: 'Upscaling',
+  upscaleStartedText: 'The larger image will appear in your creations in a moment.',
+  upscaleFailedTitle: 'Upscale Failed',
+  upscaleHint: 'Twice the size, up to 4096 px',
+  upscaleAtCap: 'Already at the largest size (4096 px)',
+  upscaleStarting: 'Starting the upscale…',
 } as const;

@@ -1,16 +1,16 @@
 // The API as the create screen sees it, faked in memory for tests (the network only: the screens run
 // through the real apiRequest). The answers are shaped like the create service's (@atelier/contracts):
 // GET /api/generations?limit=&cursor= → { items, nextCursor }; GET /api/presets → Preset[];
-// POST /api/generations/{image|video|dressup} → 202 { id, status: 'queued' } (the generation is then
+// POST /api/generations/{image|video|dressup|upscale} → 202 { id, status: 'queued' } (the generation is then
 // listed, queued); POST /api/uploads (multipart `file`) → 201 { url, width, height, contentType }.
 // A test replaces any route with its own answer; any other route fails the test (@atelier/host/testing).
 import {
   CREDIT_COSTS,
   startDressUpSchema,
   startImageSchema,
+  startUpscaleSchema,
   startVideoSchema,
   type Generation,
-  type StartableGenerationType,
   type Preset,
 } from '@atelier/contracts';
 import {
@@ -30,7 +30,7 @@ export interface CreateFakeApi extends FakeApi {
   presets: Preset[];
 }
 
-const START_SCHEMAS = { image: startImageSchema, video: startVideoSchema, dressup: startDressUpSchema } as const;
+const START_SCHEMAS = { image: startImageSchema, video: startVideoSchema, dressup: startDressUpSchema, upscale: startUpscaleSchema } as const;
 const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 export function installFakeApi(routes: FakeRoutes = {}): CreateFakeApi {
@@ -44,7 +44,7 @@ export function installFakeApi(routes: FakeRoutes = {}): CreateFakeApi {
   });
   api.on('GET /api/presets', () => api.presets);
   api.on('POST /api/generations/:type', ({ params, body }) => {
-    const type = params.type as StartableGenerationType;
+    const type = params.type as keyof typeof START_SCHEMAS;
     const schema = START_SCHEMAS[type];
     if (!schema) return json({ error: 'Not found' }, 404);
     const parsed = schema.safeParse(body);
@@ -56,12 +56,16 @@ export function installFakeApi(routes: FakeRoutes = {}): CreateFakeApi {
     const generation = fakeGeneration({
       type,
       status: 'queued',
-      prompt: input.prompt || null,
+      prompt: type === 'upscale' ? 'Upscale 2×' : input.prompt || null,
       presetId: input.presetId ?? null,
       model: input.model ?? null,
       aspectRatio: type === 'image' ? (parsed.data as { aspectRatio: Generation['aspectRatio'] }).aspectRatio : null,
       inputs:
-        type === 'video' ? { image: input.imageUrl! } : type === 'dressup' ? { person: input.personImageUrl!, garment: input.garmentImageUrl! } : {},
+        type === 'video' || type === 'upscale'
+          ? { image: input.imageUrl! }
+          : type === 'dressup'
+            ? { person: input.personImageUrl!, garment: input.garmentImageUrl! }
+            : {},
       imageUrl: null,
       engine: null,
       cost: CREDIT_COSTS[type],

@@ -294,4 +294,38 @@ describe('gallery filter', () => {
     await user.click(screen.getByRole('button', { name: 'All' }));
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
   });
+
+  it('tags canvas edits and upscales and filters by them', async () => {
+    installFakeApi({
+      'GET /api/generations': () => ({
+        items: [
+          fakeGeneration({ prompt: 'a still' }),
+          fakeGeneration({ type: 'canvas', prompt: 'Make the coat emerald', model: 'nano-banana', cost: 0 }),
+          fakeGeneration({ type: 'upscale', prompt: 'Upscale 2× · 2048×3072' }),
+        ],
+        nextCursor: null,
+      }),
+    });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
+    expect(await screen.findAllByRole('listitem')).toHaveLength(3);
+    const canvasTile = screen.getByRole('button', { name: 'Open canvas: Make the coat emerald' });
+    expect(within(canvasTile).getByText('Canvas')).toBeInTheDocument();
+    expect(within(screen.getByRole('button', { name: 'Open upscale: Upscale 2× · 2048×3072' })).getByText('Upscale')).toBeInTheDocument();
+
+    const filters = screen.getByRole('group', { name: 'Show' });
+    await user.click(within(filters).getByRole('button', { name: 'Canvas' }));
+    expect(within(filters).getByRole('button', { name: 'Canvas' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Open canvas: Make the coat emerald' })).toBeInTheDocument();
+    await user.click(within(filters).getByRole('button', { name: 'Upscale' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Open upscale: Upscale 2× · 2048×3072' })).toBeInTheDocument();
+    await user.click(within(filters).getByRole('button', { name: 'All' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Open canvas: Make the coat emerald' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Canvas' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Upscale' })).toBeEnabled();
+  });
 });

@@ -62,7 +62,7 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
     target.setFile(file);
   }, tab !== 'image');
 
-  const { start, submitting, limits } = useStartGeneration(tab, user, onStarted);
+  const { start, submitting, limits } = useStartGeneration(config, user, onStarted);
   const premiumAllowed = PREMIUM_PLANS.includes(user?.plan ?? 'free');
   const modelNeedsUpgrade = tab === 'video' && Boolean(VIDEO_MODELS.find((m) => m.value === model)?.premium) && !premiumAllowed;
 

@@ -5,6 +5,7 @@ import { CREATE_TABS, MESSAGES, type CreateTab } from '../../../constants';
 import { useGenerations } from '../api/get-generations';
 import { useGenerationWatcher, type WatchedGeneration } from '../hooks/use-generation-watcher';
 import { generationMetadata } from '../hooks/use-start-generation';
+import { useUpscale } from '../hooks/use-upscale';
 import { leadAlreadyTracked, leadContentCategory, productionHosts, sendLead } from '../utils/lead-event';
 import { storePendingVideoImage } from '../utils/pending-video-image';
 import { progressTickMs } from '../utils/progress';
@@ -64,6 +65,12 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
   const phase = watcher.phase(config.type);
   const tickMs = progressTickMs(config.type, running?.model);
 
+  // The new upscale joins the list (queued → completed); the viewer of its source closes so it can be seen there.
+  const { upscale, starting: upscaling } = useUpscale(user, onStarted);
+  const startUpscale = async (imageUrl: string) => {
+    if (await upscale(imageUrl)) setViewing((current) => (current?.imageUrl === imageUrl ? null : current));
+  };
+
   const createVideo = (imageUrl: string) => {
     storePendingVideoImage(imageUrl);
     setViewing(null);
@@ -106,7 +113,13 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
         />
       </div>
 
-      <GenerationViewer generation={viewing} onOpenChange={(open) => !open && setViewing(null)} onCreateVideo={createVideo} />
+      <GenerationViewer
+        generation={viewing}
+        onOpenChange={(open) => !open && setViewing(null)}
+        onCreateVideo={createVideo}
+        onUpscale={(imageUrl) => void startUpscale(imageUrl)}
+        upscaling={upscaling}
+      />
     </div>
   );
 }

@@ -24,6 +24,8 @@ const FILTERS = [
   { label: 'Videos', type: 'video' },
   { label: 'Dress Up', type: 'dressup' },
   { label: 'Photoshoot', type: 'photoshoot' },
+  { label: 'Canvas', type: 'canvas' },
+  { label: 'Upscale', type: 'upscale' },
 ] as const;
 
 export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, isFetchingNextPage, onLoadMore, onOpen }: GalleryProps) {

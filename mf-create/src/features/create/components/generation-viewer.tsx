@@ -1,14 +1,23 @@
 import type { Generation } from '@atelier/contracts';
 import { Button, buttonVariants, cn, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@atelier/ui';
-import { modelLabel } from '../../../constants';
+import { useId, useState } from 'react';
+import { creditsLabel, MESSAGES, modelLabel, UPSCALE } from '../../../constants';
 import { usePresets } from '../api/get-presets';
+import { canUpscale } from '../hooks/use-upscale';
 import { EngineBadge, engineDescription } from './engine-badge';
-import { CloseIcon, DownloadIcon, FilmIcon } from './icons';
+import { CloseIcon, DownloadIcon, FilmIcon, UpscaleIcon } from './icons';
 
 /** GET /api/download?url=<encoded> streams one of our media files as an attachment. */
 export const downloadHref = (url: string) => `/api/download?url=${encodeURIComponent(url)}`;
 
-const TITLES: Record<Generation['type'], string> = { image: 'Image', video: 'Video', dressup: 'Dress Up', photoshoot: 'Photoshoot' };
+const TITLES: Record<Generation['type'], string> = {
+  image: 'Image',
+  video: 'Video',
+  dressup: 'Dress Up',
+  photoshoot: 'Photoshoot',
+  canvas: 'Canvas',
+  upscale: 'Upscale',
+};
 
 export const generationTitle = (generation: Pick<Generation, 'type' | 'videoUrl'>) => (generation.videoUrl ? 'Video' : TITLES[generation.type]);
 
@@ -16,13 +25,22 @@ interface GenerationViewerProps {
   generation: Generation | null;
   onOpenChange(open: boolean): void;
   onCreateVideo(imageUrl: string): void;
+  onUpscale(imageUrl: string): void;
+  /** An upscale is being started (the button waits for the answer). */
+  upscaling: boolean;
 }
 
-/** The full view of one result: the image, or the video with its controls, with download and "create video". */
-export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: GenerationViewerProps) {
+/** The full view of one result: the image, or the video with its controls, with download, "create video" and upscale. */
+export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUpscale, upscaling }: GenerationViewerProps) {
   const mediaUrl = generation?.videoUrl ?? generation?.imageUrl ?? null;
   const { data: presets } = usePresets();
   const presetName = presets?.find((preset) => preset.id === generation?.presetId)?.name ?? generation?.presetId;
+  // The picture's own size, once it has loaded (the list does not carry it): shown, and it tells whether an
+  // upscale can still make it larger. Unknown until then: the service has the last word.
+  const [loaded, setLoaded] = useState<{ url: string; width: number; height: number } | null>(null);
+  const size = loaded && loaded.url === generation?.imageUrl && loaded.width > 0 ? loaded : null;
+  const atCap = size !== null && !canUpscale(size.width, size.height);
+  const upscaleHintId = useId();
   return (
     <Dialog open={generation !== null} onOpenChange={onOpenChange}>
       {generation && (
@@ -52,6 +70,9 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: Ge
                 <img
                   src={generation.imageUrl}
                   alt={generation.prompt ?? 'Generated image'}
+                  onLoad={(event) =>
+                    setLoaded({ url: generation.imageUrl!, width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
+                  }
                   className="max-h-[70dvh] w-auto max-w-full rounded object-contain"
                 />
               ) : null}
@@ -72,6 +93,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: Ge
               {generation.model && <Detail term="Model" value={modelLabel(generation.model)} />}
               {presetName && <Detail term="Preset" value={presetName} />}
               {generation.aspectRatio && <Detail term="Aspect ratio" value={generation.aspectRatio} />}
+              {!generation.videoUrl && size && <Detail term="Size" value={`${size.width} × ${size.height} px`} />}
               <Detail term="Engine" value={engineDescription(generation.engine)} />
               <Detail term="Credits" value={String(generation.cost)} />
               <Detail term="Created" value={new Date(generation.createdAt).toLocaleString()} />
@@ -88,6 +110,23 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo }: Ge
                   <FilmIcon className="h-4 w-4" />
                   Create video
                 </Button>
+              )}
+              {!generation.videoUrl && generation.imageUrl && (
+                <>
+                  <Button
+                    variant="outline"
+                    className="w-full"
+                    disabled={upscaling || atCap}
+                    aria-describedby={upscaleHintId}
+                    onClick={() => onUpscale(generation.imageUrl!)}
+                  >
+                    <UpscaleIcon className={cn('h-4 w-4', upscaling && 'animate-pulse')} />
+                    Upscale
+                  </Button>
+                  <p id={upscaleHintId} aria-live="polite" className="text-center text-xs text-muted-foreground">
+                    {upscaling ? MESSAGES.upscaleStarting : atCap ? MESSAGES.upscaleAtCap : `${MESSAGES.upscaleHint} · ${creditsLabel(UPSCALE.creditCost)}`}
+                  </p>
+                </>
               )}
             </div>
           </div>

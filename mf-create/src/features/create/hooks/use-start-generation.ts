@@ -2,7 +2,7 @@ import type { User } from '@atelier/contracts';
 import { useHost, useUserLimits, USER_LIMITS_KEY } from '@atelier/host';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CREATE_TABS, MESSAGES, type CreateTab } from '../../../constants';
+import { MESSAGES, type CreateTabConfig } from '../../../constants';
 import { GENERATIONS_KEY } from '../api/get-generations';
 import { startGeneration, type StartRequest } from '../api/start-generation';
 import { numberField, parseApiError } from '../utils/api-error';
@@ -18,24 +18,29 @@ export const generationMetadata = (plan: string, generation: WatchedGeneration) 
   credits_cost: generation.cost,
 });
 
+/** What a start spends and which limit dialog it opens: a tab's (CREATE_TABS) or the viewer's Upscale. */
+export type StartKind = Pick<CreateTabConfig, 'type' | 'creditCost' | 'limitType'> & {
+  /** The failure toast's title (default "Generation Failed"). */
+  failedTitle?: string;
+};
+
 /**
- * Starts a generation of the tab: checks the credits first (the limit dialog instead of a call when short),
- * posts it, and turns 402, 403 and other failures into the limit dialog or a toast.
+ * Starts a generation: checks the credits first (the limit dialog instead of a call when short), posts it,
+ * and turns 402, 403 and other failures into the limit dialog or a toast. Resolves true once started.
  */
-export function useStartGeneration(tab: CreateTab, user: User | null, onStarted: (id: string, generation: WatchedGeneration) => void) {
+export function useStartGeneration(kind: StartKind, user: User | null, onStarted: (id: string, generation: WatchedGeneration) => void) {
   const host = useHost();
   const limits = useUserLimits();
   const queryClient = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
-  const config = CREATE_TABS[tab];
   const plan = user?.plan ?? 'free';
 
-  const start = async (request: StartRequest, model: string) => {
-    const generation: WatchedGeneration = { type: config.type, model, cost: config.creditCost };
+  const start = async (request: StartRequest, model: string): Promise<boolean> => {
+    const generation: WatchedGeneration = { type: kind.type, model, cost: kind.creditCost };
     const { used, limit } = limits.credits;
-    if (limit < UNLIMITED && limit - used < config.creditCost) {
-      host.openLimitDialog({ type: config.limitType, used, limit });
-      return;
+    if (limit < UNLIMITED && limit - used < kind.creditCost) {
+      host.openLimitDialog({ type: kind.limitType, used, limit });
+      return false;
     }
     setSubmitting(true);
     try {
@@ -44,12 +49,13 @@ export function useStartGeneration(tab: CreateTab, user: User | null, onStarted:
       onStarted(started.id, generation);
       void queryClient.invalidateQueries({ queryKey: [GENERATIONS_KEY] });
       void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] });
+      return true;
     } catch (error) {
       const { status, message, body } = parseApiError(error);
       host.track('generation_failed', generationMetadata(plan, generation));
       if (status === 402) {
         host.openLimitDialog({
-          type: config.limitType,
+          type: kind.limitType,
           used: numberField(body, 'used') ?? used,
           limit: numberField(body, 'limit') ?? limit,
         });
@@ -58,11 +64,12 @@ export function useStartGeneration(tab: CreateTab, user: User | null, onStarted:
         host.toast({ title: MESSAGES.premiumModelTitle, description: message, variant: 'destructive' });
       } else {
         host.toast({
-          title: MESSAGES.generationFailedTitle,
+          title: kind.failedTitle ?? MESSAGES.generationFailedTitle,
           description: message || MESSAGES.generationFailedFallback,
           variant: 'destructive',
         });
       }
+      return false;
     } finally {
       setSubmitting(false);
     }
