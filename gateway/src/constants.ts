@@ -33,11 +33,14 @@ export const DEFAULT_ROUTES: Readonly<Record<string, ServiceName>> = {
 
 /**
  * Routes whose service takes longer than UPSTREAM_TIMEOUT_MS by design: a photoshoot's 4 previews
- * ("usually up to 2 minutes", SPEC §2) and a character made from a photo by the engine.
+ * ("usually up to 2 minutes", SPEC §2), a character made from a photo by the engine, and a canvas
+ * edit's start (up to 42 MB of images, each decoded and encoded again before the 202: ~10 s for the
+ * largest on a busy 2-core host).
  */
 export const LONG_ROUTE_TIMEOUTS_MS: Readonly<Record<string, number>> = {
   '/api/avatar/preview': 150_000,
   '/api/avatar/characters': 90_000,
+  '/api/canvas/edit': 60_000,
 };
 
 /** The route that ends a session: its cache entry is evicted before the request is proxied. */

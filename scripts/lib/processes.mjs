@@ -12,11 +12,12 @@ export { freePort };
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The services `npm start` runs, in start order (a service is started after those it calls). Later issues add canvas, billing. */
+/** The services `npm start` runs, in start order (a service is started after those it calls). Later issues add billing. */
 export const SERVICES = [
   { name: 'account', dir: 'services/account', envPrefix: 'ACCOUNT' },
   { name: 'create', dir: 'services/create', envPrefix: 'CREATE' },
   { name: 'photoshoot', dir: 'services/photoshoot', envPrefix: 'PHOTOSHOOT' },
+  { name: 'canvas', dir: 'services/canvas', envPrefix: 'CANVAS' },
 ];
 
 /** Secrets live with the data they protect, created once per data dir so sessions survive restarts. */
