@@ -240,6 +240,12 @@ describe('garments', () => {
     expect(distance(parseHex(art.main), parseHex('#2f6b4f'))).toBeLessThan(20);
   });
 
+  it('reads a garment that fills its photo (a fabric patch larger than the tile)', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><rect width="600" height="800" fill="#f3f3f1"/><path d="M40,80 L560,80 L580,760 L20,760 Z" fill="#7a5c3e"/></svg>`;
+    const art = await analyseGarment(await sharp(Buffer.from(svg)).jpeg().toBuffer());
+    expect(distance(parseHex(art.main), parseHex('#7a5c3e'))).toBeLessThan(20);
+  });
+
   it('reads the striped T-shirt as a top with short sleeves, its main colour one of its stripes', async () => {
     const art = await analyseGarment(await garmentPhoto());
     expect([art.shape, art.sleeves]).toEqual(['top', 'short']);

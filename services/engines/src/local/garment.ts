@@ -279,11 +279,15 @@ async function fabricTile(
     .png()
     .toBuffer();
   const flip = await sharp(row).flip().png().toBuffer();
-  const tile = await sharp({ create: { width: box.width * 2, height: box.height * 2, channels: 3, background: main } })
+  const mirrored = await sharp({ create: { width: box.width * 2, height: box.height * 2, channels: 3, background: main } })
     .composite([
       { input: row, left: 0, top: 0 },
       { input: flip, left: 0, top: box.height },
     ])
+    .png()
+    .toBuffer();
+  // A pipeline of its own: within one, sharp resizes before it composites.
+  const tile = await sharp(mirrored)
     .resize(Math.min(256, box.width * 2), Math.min(256, box.height * 2), { fit: 'fill' })
     .png()
     .toBuffer();
