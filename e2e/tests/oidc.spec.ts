@@ -69,6 +69,8 @@ async function currentUserId(page: Page): Promise<string | null> {
 test('first sign-in lands on /app?new_login=1, then a clean /app; a second sign-in reuses the user', async ({
   browser,
 }) => {
+  // Three sign-ins through the provider, a logout and a reload: ~25 s alone, over a minute on a loaded 2-core CI.
+  test.setTimeout(180_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   const events: string[] = [];

@@ -128,6 +128,7 @@ for (const viewport of VIEWPORTS) {
 }
 
 test('a free user typing /app/photoshoots gets the limit dialog, not the wizard', async ({ page }) => {
+  test.setTimeout(120_000);
   await signInAs(page, 'free');
   await page.goto('/app/photoshoots');
   await expect(page.getByRole('dialog', { name: 'Not enough credits' })).toBeVisible();
