@@ -78,3 +78,25 @@ export function checkName(name: unknown): string {
   if (trimmed.length > MAX_NAME_LENGTH) throw new EngineInputError(`name is longer than ${MAX_NAME_LENGTH} characters`);
   return trimmed;
 }
+
+/** An upscale's output long side at most this by default. */
+export const DEFAULT_UPSCALE_MAX_SIDE = 4096;
+const MIN_UPSCALE_MAX_SIDE = 64;
+const MAX_UPSCALE_MAX_SIDE = 8192;
+
+/**
+ * An upscale's output size: twice the input, or less so the long side stays within `maxSide` (default
+ * 4096). An image whose long side already reaches the cap cannot be upscaled: EngineInputError.
+ */
+export function upscaleSize(width: number, height: number, maxSide: unknown = DEFAULT_UPSCALE_MAX_SIDE): { width: number; height: number; factor: number } {
+  if (typeof maxSide !== 'number' || !Number.isInteger(maxSide) || maxSide < MIN_UPSCALE_MAX_SIDE || maxSide > MAX_UPSCALE_MAX_SIDE) {
+    throw new EngineInputError(`maxSide must be an integer from ${MIN_UPSCALE_MAX_SIDE} to ${MAX_UPSCALE_MAX_SIDE}`);
+  }
+  const long = Math.max(width, height);
+  if (long >= maxSide) {
+    throw new EngineInputError(`image is already ${width}×${height}: an upscale makes at most ${maxSide} px on the long side`);
+  }
+  const factor = Math.min(2, maxSide / long);
+  const scale = (side: number) => (side === long ? Math.min(maxSide, Math.round(side * factor)) : Math.max(1, Math.round(side * factor)));
+  return { width: scale(width), height: scale(height), factor };
+}

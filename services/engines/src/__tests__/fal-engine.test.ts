@@ -100,6 +100,18 @@ describe('fal engine against a fake of its queue API', () => {
     expect(video.durationSeconds).toBeCloseTo(5, 0);
   });
 
+  it('asks the upscaler for 2×, or less so the long side stays within the cap; an image at the cap is refused before any request', async () => {
+    await fal.upscale({ image: await solidPng(200, 300) });
+    expect(fake.requests.at(-1)!.input.upscale_factor).toBe(2);
+    await fal.upscale({ image: await solidPng(3000, 2000) });
+    expect(fake.requests.at(-1)!.input.upscale_factor).toBe(1.365);
+    await fal.upscale({ image: await solidPng(600, 400), maxSide: 1000 });
+    expect(fake.requests.at(-1)!.input.upscale_factor).toBeCloseTo(1.666, 3);
+    const before = fake.requests.length;
+    await expect(fal.upscale({ image: await solidPng(4096, 100) })).rejects.toBeInstanceOf(EngineInputError);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('turns a failed run into a non-retryable EngineFailure that carries the request id', async () => {
     const error = await fal
       .edit({ prompt: 'something', model: 'seedream-4-edit', images: [await solidPng(300, 300)] })

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createLocalEngine } from '../local/index.js';
 import { estimateTorso } from '../local/try-on.js';
 import { EngineInputError } from '../index.js';
+import { localBadgeBox, localMarkOf, localMarkXmp } from '../local/render.js';
 import { garmentPhoto, personPhoto, solidPng } from './fixtures.js';
 
 const engine = createLocalEngine();
@@ -35,11 +36,28 @@ describe('local tryOn', () => {
 });
 
 describe('local upscale', () => {
-  it('doubles width and height', async () => {
-    const result = await engine.upscale({ image: await garmentPhoto(300, 350) });
-    expect([result.width, result.height]).toEqual([600, 700]);
-    const meta = await sharp(result.data).metadata();
-    expect([meta.width, meta.height]).toEqual([600, 700]);
+  it('doubles the size with the local badge', async () => {
+    const result = await engine.upscale({ image: await solidPng(300, 350, '#446688') });
+    expect([result.width, result.height, result.contentType, result.model]).toEqual([600, 700, 'image/jpeg', 'local/lanczos3-sharpen']);
+    expect(await localMarkOf(result.data)).toEqual(expect.objectContaining({ left: expect.closeTo(localBadgeBox(600, 700).left, 3) }));
+  });
+
+  it('stops the long side at the cap (4096 by default, or maxSide) and refuses an image already at it', async () => {
+    const wide = await engine.upscale({ image: await solidPng(3000, 2000) });
+    expect([wide.width, wide.height]).toEqual([4096, 2731]);
+    const meta = await sharp(wide.data).metadata();
+    expect([meta.width, meta.height]).toEqual([4096, 2731]);
+    const capped = await engine.upscale({ image: await solidPng(600, 400), maxSide: 1000 });
+    expect([capped.width, capped.height]).toEqual([1000, 667]);
+    await expect(engine.upscale({ image: await solidPng(4096, 64) })).rejects.toThrow(/already 4096×64/);
+    await expect(engine.upscale({ image: await solidPng(600, 400), maxSide: 600 })).rejects.toBeInstanceOf(EngineInputError);
+    await expect(engine.upscale({ image: await solidPng(60, 40), maxSide: 10 })).rejects.toThrow(/maxSide/);
+  });
+
+  it('keeps the mark of an image that already shows it, instead of adding a second', async () => {
+    const box = { left: 0.6, top: 0.9, right: 0.95, bottom: 0.95 };
+    const marked = await sharp(await solidPng(200, 300)).withXmp(localMarkXmp(box)).png().toBuffer();
+    expect(await localMarkOf((await engine.upscale({ image: marked })).data)).toEqual(box);
   });
 
   it('refuses an empty buffer and a truncated image', async () => {
@@ -50,7 +68,7 @@ describe('local upscale', () => {
 });
 
 describe('local edit', () => {
-  it('grades the main image by prompt keywords and shows references, keeping the size', async () => {
+  it('grades the main image by prompt keywords, keeping the size', async () => {
     const person = await personPhoto(400, 600);
     const result = await engine.edit({ prompt: 'make it golden hour', model: 'nano-banana', images: [person, await garmentPhoto(200, 200)] });
     expect([result.width, result.height, result.engine]).toEqual([400, 600, 'local']);

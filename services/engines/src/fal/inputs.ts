@@ -3,7 +3,7 @@ import { ASPECT_RATIOS, EDIT_MODELS, MAX_EDIT_REFERENCES, VIDEO_MODELS } from '.
 import { EngineInputError } from '../errors.js';
 import { checkLook, describeLook } from '../look.js';
 import { POSES } from '../poses.js';
-import { checkChoice, checkImage, checkName, checkPoseIndex, checkPrompt, checkSeed } from '../validate.js';
+import { checkChoice, checkImage, checkName, checkPoseIndex, checkPrompt, checkSeed, upscaleSize } from '../validate.js';
 import { FAL_MODELS } from './models.js';
 
 export interface FalRequest {
@@ -70,7 +70,10 @@ export async function toFalRequest<C extends Capability>(capability: C, raw: Cap
     }
     case 'upscale': {
       const input = raw as CapabilityInputs['upscale'];
-      return { endpointId: FAL_MODELS.upscale, body: { image_url: await blob(input.image, 'image'), upscale_factor: 2 } };
+      const { width, height } = await checkImage(input.image, 'image');
+      const { factor } = upscaleSize(width, height, input.maxSide);
+      // Clarity takes a float factor from 1 to 4; three decimals, rounded down, keep the long side within the cap.
+      return { endpointId: FAL_MODELS.upscale, body: { image_url: await blob(input.image, 'image'), upscale_factor: Math.floor(factor * 1000) / 1000 } };
     }
     case 'edit': {
       const input = raw as CapabilityInputs['edit'];

@@ -141,3 +141,24 @@ export function localBadge(width: number, height: number, detail?: string): Buff
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${boxWidth.toFixed(1)}" height="${boxHeight.toFixed(1)}" rx="${(boxHeight / 2).toFixed(1)}" fill="#000000" fill-opacity="0.45"/><text x="${(x + boxWidth / 2).toFixed(1)}" y="${(y + boxHeight * 0.66).toFixed(1)}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${size}" fill="#ffffff">${escapeXml(text)}</text></svg>`,
   );
 }
+
+/**
+ * The same pill as {@link localBadge} as a small layer with its place, for sharp's composite: rasterising
+ * only the pill, not a frame-sized SVG, saves most of the badge's cost on large photos.
+ */
+export function localBadgeLayer(width: number, height: number, detail?: string): { input: Buffer; left: number; top: number } {
+  const { size, text, boxWidth, boxHeight, x, y } = localBadgeLayout(width, height, detail);
+  const left = Math.max(0, Math.floor(x));
+  const top = Math.max(0, Math.floor(y));
+  const w = Math.min(width - left, Math.ceil(x + boxWidth) - left);
+  const h = Math.min(height - top, Math.ceil(y + boxHeight) - top);
+  const ox = x - left;
+  const oy = y - top;
+  return {
+    input: Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect x="${ox.toFixed(1)}" y="${oy.toFixed(1)}" width="${boxWidth.toFixed(1)}" height="${boxHeight.toFixed(1)}" rx="${(boxHeight / 2).toFixed(1)}" fill="#000000" fill-opacity="0.45"/><text x="${(ox + boxWidth / 2).toFixed(1)}" y="${(oy + boxHeight * 0.66).toFixed(1)}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${size}" fill="#ffffff">${escapeXml(text)}</text></svg>`,
+    ),
+    left,
+    top,
+  };
+}
