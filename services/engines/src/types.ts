@@ -9,6 +9,24 @@ export type VideoModel = (typeof VIDEO_MODELS)[number];
 export const EDIT_MODELS = ['nano-banana', 'flux-kontext-max', 'seedream-4-edit'] as const;
 export type EditModel = (typeof EDIT_MODELS)[number];
 
+/** SPEC.md §9's cameras, word for word ("Default" first): what an edit may be shot with. */
+export const EDIT_CAMERAS = [
+  'Default',
+  'Ricoh GR1 28mm',
+  'Hasselblad H6D-100c 100mm f/2.2',
+  'Canon EOS R5 50mm f/1.2',
+  'Leica M11 35mm f/1.4',
+  'Sony A7R V 24mm f/1.4',
+  'Fujifilm GFX 100 110mm f/2',
+  'simulated analog 120 Kodak Portra film',
+  'DSLR 85mm f/1.4',
+] as const;
+export type EditCamera = (typeof EDIT_CAMERAS)[number];
+
+/** SPEC.md §9's shot types, word for word ("Default" first). */
+export const EDIT_SHOT_TYPES = ['Default', 'High Angle', 'Macro Shot', 'Medium Close Up Shot', 'Profile Shot'] as const;
+export type EditShotType = (typeof EDIT_SHOT_TYPES)[number];
+
 /** Number of poses of a photoshoot (pose indexes are 0..POSE_COUNT-1). */
 export const POSE_COUNT = 10;
 /** Reference images an edit accepts besides the main one. */
@@ -27,6 +45,11 @@ export interface EngineResult {
   model: string;
   /** Videos only. */
   durationSeconds?: number;
+  /**
+   * Local edits only: what was applied, in order, in words a user reads (e.g. `['Enhance Skin',
+   * 'golden hour', 'Kodak Portra', 'Macro Shot', 'reference palette']`). Hosted models do not say.
+   */
+  applied?: string[];
 }
 
 export interface Preset {
@@ -68,9 +91,12 @@ export interface EditInput {
   model: EditModel;
   /** The main image first, then up to MAX_EDIT_REFERENCES reference images. */
   images: Buffer[];
-  /** SPEC.md §9's camera label; 'Default' or absent: none. The local engine renders the camera's character. */
+  /**
+   * One of EDIT_CAMERAS; 'Default' or absent: none. The local engine renders the camera's character (and
+   * finds it in the prompt's "Shot with …" when absent); hosted models read it in the prompt.
+   */
   camera?: string;
-  /** SPEC.md §9's shot type; 'Default' or absent: none. The local engine reframes for it. */
+  /** One of EDIT_SHOT_TYPES; 'Default' or absent: none. The local engine reframes for it (or for "… perspective" in the prompt). */
   shotType?: string;
   /** Deterministic grain and the like. */
   seed?: number;

@@ -100,6 +100,26 @@ describe('fal engine against a fake of its queue API', () => {
     expect(video.durationSeconds).toBeCloseTo(5, 0);
   });
 
+  it("sends an edit's camera and shot type in the prompt once, and the references after the main image", async () => {
+    const [main, reference] = [await solidPng(300, 300), await solidPng(200, 200, '#d9822b')];
+    const composed = 'Enhance Skin. Shot with Leica M11 35mm f/1.4. Macro Shot perspective';
+    await fal.edit({ prompt: composed, model: 'nano-banana', images: [main, reference], camera: 'Leica M11 35mm f/1.4', shotType: 'Macro Shot' });
+    const request = fake.requests.at(-1)!;
+    expect(request.input.prompt).toBe(composed);
+    const urls = request.input.image_urls as string[];
+    expect(urls).toHaveLength(2);
+    expect(fake.uploads.get(urls[1]!.split('/').pop()!)!.data.equals(reference)).toBe(true);
+
+    await fal.edit({ prompt: 'Enhance Skin', model: 'seedream-4-edit', images: [main], camera: 'DSLR 85mm f/1.4', shotType: 'High Angle' }).catch(() => undefined);
+    expect(fake.requests.at(-1)!.input.prompt).toBe('Enhance Skin. Shot with DSLR 85mm f/1.4. High Angle perspective');
+    await fal.edit({ prompt: 'Enhance Skin', model: 'flux-kontext-max', images: [main], camera: 'Default', shotType: 'Default' });
+    expect(fake.requests.at(-1)!.input).toMatchObject({ prompt: 'Enhance Skin' });
+
+    const before = fake.requests.length;
+    await expect(fal.edit({ prompt: 'x', model: 'nano-banana', images: [main], camera: 'Polaroid' })).rejects.toBeInstanceOf(EngineInputError);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('asks the upscaler for 2×, or less so the long side stays within the cap; an image at the cap is refused before any request', async () => {
     await fal.upscale({ image: await solidPng(200, 300) });
     expect(fake.requests.at(-1)!.input.upscale_factor).toBe(2);

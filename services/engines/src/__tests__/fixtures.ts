@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { createRandom } from '../local/random.js';
 
 /** A product photo of a striped T-shirt on an almost white, slightly noisy background. */
 export async function garmentPhoto(width = 600, height = 700): Promise<Buffer> {
@@ -78,4 +79,55 @@ export async function productPhoto(kind: 'dress' | 'trousers' | 'longSleeve' | '
   } as const;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><rect width="600" height="800" fill="#f3f3f1"/>${shapes[kind]}</svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** Where editTestPhoto puts things, as fractions of the frame. */
+export const EDIT_PHOTO = {
+  face: { x: 0.5, y: 0.3, rx: 0.13, ry: 0.11 },
+  /** A cheek-and-chin box inside the face, clear of the eyes. */
+  skin: { left: 0.42, top: 0.31, right: 0.58, bottom: 0.37 },
+  /** Wall only: far from the face, the markers and the corner badge. */
+  wall: { left: 0.75, top: 0.05, right: 0.95, bottom: 0.25 },
+  /** A green square near the top and a magenta one near the bottom, at the same x. */
+  topMarker: { x: 0.25, y: 0.12 },
+  bottomMarker: { x: 0.25, y: 0.88 },
+  markerSize: 0.035,
+} as const;
+
+/**
+ * A portrait for edit tests, as a lossless PNG: a skin-toned face with pore-like noise, dark eyes, neck and
+ * navy shirt, against a blue-grey striped wall with its own noise, and two colour markers (same x, top and
+ * bottom) to follow the framing. Seeded, so the same every time.
+ */
+export async function editTestPhoto(width = 480, height = 640): Promise<Buffer> {
+  const random = createRandom(42);
+  const data = Buffer.alloc(width * height * 3);
+  const { face, topMarker, bottomMarker, markerSize } = EDIT_PHOTO;
+  const markerHalf = (markerSize * width) / 2;
+  const inMarker = (x: number, y: number, m: { x: number; y: number }) => Math.abs(x - m.x * width) <= markerHalf && Math.abs(y - m.y * height) <= markerHalf;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const noise = (random.next() - 0.5) * 2;
+      const fx = (x - face.x * width) / (face.rx * width);
+      const fy = (y - face.y * height) / (face.ry * height);
+      const eye = [-0.4, 0.4].some((ex) => ((fx - ex) / 0.16) ** 2 + ((fy + 0.15) / 0.08) ** 2 <= 1);
+      const neck = Math.abs(x - face.x * width) < 0.045 * width && y > (face.y + face.ry * 0.8) * height && y < 0.47 * height;
+      const shirt = y >= 0.47 * height && Math.abs(x - face.x * width) < (0.22 + (y / height - 0.47) * 0.2) * width;
+      let rgb: [number, number, number];
+      if (inMarker(x, y, topMarker)) rgb = [30, 200, 60];
+      else if (inMarker(x, y, bottomMarker)) rgb = [210, 40, 200];
+      else if (eye) rgb = [45, 32, 28];
+      else if (fx * fx + fy * fy <= 1 || neck) rgb = [198 + noise * 14, 140 + noise * 12, 108 + noise * 10];
+      else if (shirt) rgb = [40 + noise * 6, 62 + noise * 6, 128 + noise * 6];
+      else {
+        const stripe = Math.sin(((x + y) / 16) * Math.PI) * 22;
+        rgb = [92 + stripe + noise * 10, 118 + stripe + noise * 10, 140 + stripe + noise * 10];
+      }
+      const p = (y * width + x) * 3;
+      data[p] = Math.max(0, Math.min(255, Math.round(rgb[0])));
+      data[p + 1] = Math.max(0, Math.min(255, Math.round(rgb[1])));
+      data[p + 2] = Math.max(0, Math.min(255, Math.round(rgb[2])));
+    }
+  }
+  return sharp(data, { raw: { width, height, channels: 3 } }).png().toBuffer();
 }

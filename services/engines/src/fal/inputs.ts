@@ -1,5 +1,5 @@
 import type { AspectRatio, Capability, CapabilityInputs } from '../types.js';
-import { ASPECT_RATIOS, EDIT_MODELS, MAX_EDIT_REFERENCES, VIDEO_MODELS } from '../types.js';
+import { ASPECT_RATIOS, EDIT_CAMERAS, EDIT_MODELS, EDIT_SHOT_TYPES, MAX_EDIT_REFERENCES, VIDEO_MODELS } from '../types.js';
 import { EngineInputError } from '../errors.js';
 import { checkLook, describeLook } from '../look.js';
 import { POSES } from '../poses.js';
@@ -41,6 +41,20 @@ function presetPrompt(prompt: string, preset: CapabilityInputs['textToImage']['p
   return `${prompt}. ${preset.style} fashion editorial, ${preset.composition}${palette}.`;
 }
 
+/**
+ * The edit prompt for a hosted model: the client's composed prompt (SPEC.md §5) already says "Shot with
+ * <camera>" and "<shot type> perspective"; a camera or shot type it does not mention is added the same way.
+ */
+export function editPrompt(prompt: string, camera: string | undefined, shotType: string | undefined): string {
+  const chosenCamera = camera === undefined ? 'Default' : checkChoice(camera, EDIT_CAMERAS, 'camera');
+  const chosenShot = shotType === undefined ? 'Default' : checkChoice(shotType, EDIT_SHOT_TYPES, 'shotType');
+  const parts = [prompt];
+  const said = prompt.toLowerCase();
+  if (chosenCamera !== 'Default' && !said.includes(chosenCamera.toLowerCase())) parts.push(`Shot with ${chosenCamera}`);
+  if (chosenShot !== 'Default' && !said.includes(chosenShot.toLowerCase())) parts.push(`${chosenShot} perspective`);
+  return parts.join('. ');
+}
+
 /** Validates a capability's input and turns it into a fal endpoint and request body. */
 export async function toFalRequest<C extends Capability>(capability: C, raw: CapabilityInputs[C]): Promise<FalRequest> {
   switch (capability) {
@@ -77,8 +91,9 @@ export async function toFalRequest<C extends Capability>(capability: C, raw: Cap
     }
     case 'edit': {
       const input = raw as CapabilityInputs['edit'];
-      const prompt = checkPrompt(input.prompt);
+      const prompt = editPrompt(checkPrompt(input.prompt), input.camera, input.shotType);
       const model = checkChoice(input.model, EDIT_MODELS, 'model');
+      if (input.seed !== undefined) checkSeed(input.seed);
       if (!Array.isArray(input.images) || input.images.length === 0) throw new EngineInputError('images must hold the main image');
       if (input.images.length > 1 + MAX_EDIT_REFERENCES) throw new EngineInputError(`at most ${MAX_EDIT_REFERENCES} reference images`);
       const urls = await Promise.all(input.images.map((image, i) => blob(image, i === 0 ? 'image' : `reference image ${i}`)));

@@ -1,108 +1,115 @@
-import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import type { EditInput, EngineResult } from '../types.js';
 import { EngineInputError } from '../errors.js';
 import { MAX_EDIT_REFERENCES } from '../types.js';
-import { checkImage, checkPrompt } from '../validate.js';
-import { localBadge, localBadgeBox, localMarkXmp } from './render.js';
+import { checkImage, checkPrompt, checkSeed } from '../validate.js';
+import { applyCameraFinish, applyDepthOfField, CAMERA_CHARACTERS } from './cameras.js';
+import { transferPalette } from './colour-transfer.js';
+import { planEdit } from './edit-plan.js';
+import { framingFor, reframe } from './framing.js';
+import { applyClarity, applyGrade, applyGrain, applyVignette } from './grade.js';
+import { applyFlash, applyTimeOfDay, EDITORIAL, RECIPES, retouchSkin } from './looks.js';
+import { decodePicture, sharpOf, type Picture } from './picture.js';
+import { hashBytes, hashString } from './random.js';
+import { localBadgeBox, localBadgeLayer, localMarkOf, localMarkXmp } from './render.js';
+import { findSubject } from './subject.js';
+
+/** The edit works on (and returns) at most this long a side: the canvas sends at most 2048 px (SPEC.md §9). */
+export const MAX_EDIT_SIDE = 2048;
+/** Photos out as JPEG at this quality: visually lossless, a tenth of a PNG's size and faster to write. */
+export const EDIT_JPEG_QUALITY = 92;
+/** The reference's palette is read from a copy this size. */
+const REFERENCE_SAMPLE_SIDE = 256;
 
 /**
- * The local edit cannot follow free-form instructions; it applies colour-grading recipes chosen by
- * keywords of the prompt, in a fixed order, and shows the reference images as a strip. The caption
- * names the recipes so the user sees what was done.
+ * The local edit: a photo editor's work on the main image, chosen by the prompt and the settings. It cannot
+ * follow free-form instructions; it recognises the quick chips and other look words (see planEdit), renders
+ * the camera's character and reframes for the shot type, and carries the first reference image's palette
+ * over. In order: framing and lens geometry, depth of field, skin, reference palette, time of day, flash,
+ * other looks, the camera's colour and finish. Deterministic for the same input and seed.
  */
-interface Recipe {
-  name: string;
-  words: string[];
-  apply(image: Sharp): Sharp;
-}
-
-const RECIPES: Recipe[] = [
-  {
-    name: 'skin retouch',
-    words: ['skin', 'retouch', 'smooth', 'glow', 'blemish', 'beauty'],
-    apply: (image) => image.median(3).modulate({ brightness: 1.04, saturation: 1.03 }),
-  },
-  {
-    name: 'golden hour',
-    words: ['golden', 'sunset', 'sunrise', 'warm', 'summer', 'morning'],
-    apply: (image) => image.recomb([[1.08, 0.04, 0], [0.02, 1.0, 0], [0, 0, 0.86]]).modulate({ brightness: 1.04, saturation: 1.1 }),
-  },
-  {
-    name: 'night',
-    words: ['night', 'evening', 'moody', 'dark', 'midnight', 'moon'],
-    apply: (image) => image.recomb([[0.82, 0, 0.04], [0, 0.9, 0.05], [0.02, 0.06, 1.08]]).linear(0.9, -8).modulate({ saturation: 0.85 }),
-  },
-  {
-    name: 'flash',
-    words: ['flash', 'paparazzi', 'harsh', 'party', 'direct'],
-    apply: (image) => image.linear(1.22, -18).modulate({ brightness: 1.06 }),
-  },
-  {
-    name: 'film',
-    words: ['film', 'vintage', 'retro', 'analog', 'faded', '70s', '90s'],
-    apply: (image) => image.recomb([[0.9, 0.1, 0.05], [0.06, 0.86, 0.08], [0.04, 0.1, 0.72]]).linear(0.88, 20),
-  },
-  {
-    name: 'monochrome',
-    words: ['monochrome', 'black', 'bw', 'b&w', 'grayscale', 'greyscale', 'noir'],
-    apply: (image) => image.grayscale().linear(1.12, -10),
-  },
-  {
-    name: 'bright and airy',
-    words: ['bright', 'airy', 'clean', 'white', 'studio'],
-    apply: (image) => image.modulate({ brightness: 1.1, saturation: 0.95 }).gamma(2.2, 2.0),
-  },
-];
-
-const EDITORIAL: Recipe = {
-  name: 'editorial contrast',
-  words: [],
-  apply: (image) => image.linear(1.08, -8).sharpen({ sigma: 0.7 }),
-};
-
-export function recipesFor(prompt: string): Recipe[] {
-  const words = prompt.toLowerCase().split(/[^a-z0-9&]+/);
-  const chosen = RECIPES.filter((r) => r.words.some((w) => words.includes(w)));
-  return chosen.length > 0 ? chosen : [EDITORIAL];
-}
-
 export async function localEdit(input: EditInput): Promise<EngineResult> {
   const prompt = checkPrompt(input.prompt);
   if (!Array.isArray(input.images) || input.images.length === 0) throw new EngineInputError('images must hold the main image');
   if (input.images.length > 1 + MAX_EDIT_REFERENCES) throw new EngineInputError(`at most ${MAX_EDIT_REFERENCES} reference images`);
   for (const [i, image] of input.images.entries()) await checkImage(image, i === 0 ? 'image' : `reference image ${i}`);
+  const plan = planEdit(prompt, input.camera, input.shotType);
+  const main = input.images[0]!;
+  const seed = input.seed === undefined ? (hashString(prompt) ^ hashBytes(main)) >>> 0 : checkSeed(input.seed);
 
-  const recipes = recipesFor(prompt);
-  const upright = await sharp(input.images[0]).rotate().removeAlpha().png().toBuffer({ resolveWithObject: true });
-  const { width, height } = upright.info;
-  let graded = upright.data;
-  // One pipeline per recipe: sharp applies operations in its own order within a single pipeline.
-  for (const recipe of recipes) graded = await recipe.apply(sharp(graded)).png().toBuffer();
+  const source = await decodePicture(photo(main, MAX_EDIT_SIDE));
+  const camera = plan.camera === 'Default' ? null : CAMERA_CHARACTERS[plan.camera];
+  const framing = plan.shotType === 'Default' ? null : framingFor(plan.shotType, await findSubject(source));
+  // Reframing, a lens or a blurred background move or smear a mark the main image already shows.
+  const markDisturbed = Boolean(framing || camera?.lens || camera?.depth);
+  const picture = await reframe(source, framing, camera?.lens ?? null);
+  const subject = await findSubject(picture);
+  const applied: { label: string; key: string }[] = [];
 
-  const layers: OverlayOptions[] = [];
-  const references = input.images.slice(1);
-  if (references.length > 0) {
-    const thumb = Math.round(Math.min(width, height) * 0.16);
-    const gap = Math.max(4, Math.round(thumb * 0.08));
-    for (const [i, reference] of references.entries()) {
-      const tile = await sharp(reference)
-        .rotate()
-        .resize(thumb, thumb, { fit: 'cover' })
-        .extend({ top: 3, bottom: 3, left: 3, right: 3, background: '#ffffff' })
-        .png()
-        .toBuffer();
-      layers.push({ input: tile, left: gap + i * (thumb + 6 + gap), top: gap });
-    }
+  if (camera?.depth) await applyDepthOfField(picture, subject, camera.depth);
+  if (plan.skin && (await retouchSkin(picture))) applied.push({ label: 'skin retouch', key: 'skin' });
+  const reference = input.images[1];
+  if (reference) {
+    transferPalette(picture, await decodePicture(photo(reference, REFERENCE_SAMPLE_SIDE)));
+    applied.push({ label: 'reference palette', key: 'palette' });
   }
-  const detail = recipes.map((r) => r.name).join(' + ');
-  layers.push({ input: localBadge(width, height, detail), left: 0, top: 0 });
-  const data = await sharp(graded).composite(layers).withXmp(localMarkXmp(localBadgeBox(width, height, detail))).png().toBuffer();
+  if (plan.timeOfDay) {
+    await applyTimeOfDay(picture, plan.timeOfDay);
+    applied.push({ label: plan.timeOfDay, key: plan.timeOfDay.replace(/ /g, '-') });
+  }
+  if (plan.flash) {
+    applyFlash(picture, subject);
+    applied.push({ label: 'iPhone flash', key: 'flash' });
+  }
+  for (const key of plan.recipes) {
+    const recipe = RECIPES[key];
+    applyGrade(picture, recipe.grade);
+    if (recipe.vignette) applyVignette(picture, recipe.vignette);
+    if (recipe.grain && !camera?.grain) applyGrain(picture, seed, recipe.grain);
+    applied.push({ label: recipe.label, key });
+  }
+  if (applied.length === 0 && !camera && !framing) {
+    applyGrade(picture, EDITORIAL);
+    await applyClarity(picture, 0.35, 1);
+    applied.push({ label: 'editorial contrast', key: 'editorial' });
+  }
+  if (camera) {
+    await applyCameraFinish(picture, camera, seed);
+    applied.push({ label: camera.label, key: camera.key });
+  }
+  if (framing) applied.push({ label: plan.shotType, key: plan.shotType.toLowerCase().replace(/ /g, '-') });
+
   return {
-    data,
-    contentType: 'image/png',
-    width,
-    height,
+    data: await encode(picture, markDisturbed ? null : await localMarkOf(main)),
+    contentType: 'image/jpeg',
+    width: picture.width,
+    height: picture.height,
     engine: 'local',
-    model: `local/grade:${recipes.map((r) => r.name.replace(/ /g, '-')).join('+')}`,
+    model: `local/edit:${applied.map((a) => a.key).join('+')}`,
+    applied: applied.map((a) => a.label),
   };
 }
+
+/** An input image upright, on white where it was transparent, in sRGB, its long side at most `side`. */
+function photo(image: Buffer, side: number) {
+  return sharp(image)
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+    .toColourspace('srgb');
+}
+
+/**
+ * JPEG with the local engine's mark: the badge, unless the main image already showed the mark (a local
+ * render) and the edit left it in place and legible, so the result carries one label, not two.
+ */
+async function encode(picture: Picture, keptMark: Awaited<ReturnType<typeof localMarkOf>>): Promise<Buffer> {
+  const { width, height } = picture;
+  const layers: OverlayOptions[] = keptMark ? [] : [localBadgeLayer(width, height)];
+  return sharpOf(picture)
+    .composite(layers)
+    .withXmp(localMarkXmp(keptMark ?? localBadgeBox(width, height)))
+    .jpeg({ quality: EDIT_JPEG_QUALITY })
+    .toBuffer();
+}
+

@@ -98,7 +98,7 @@ export async function findTorso(image: Buffer): Promise<TorsoBox | null> {
 }
 
 /** A row's backdrop colour: the median of a few pixels at each end of it. */
-export function rowBackdrop(data: Buffer, width: number, y: number): [number, number, number] {
+export function rowBackdrop(data: Uint8Array | Uint8ClampedArray, width: number, y: number): [number, number, number] {
   const edge = Math.max(2, Math.round(width * 0.03));
   const xs = [...Array.from({ length: edge }, (_, i) => i), ...Array.from({ length: edge }, (_, i) => width - 1 - i)];
   return [0, 1, 2].map((c) => xs.map((x) => data[(y * width + x) * 3 + c]!).sort((a, b) => a - b)[edge]!) as [number, number, number];

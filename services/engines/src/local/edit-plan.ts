@@ -1,0 +1,90 @@
+import { EDIT_CAMERAS, EDIT_SHOT_TYPES, type EditCamera, type EditShotType } from '../types.js';
+import { checkChoice } from '../validate.js';
+import { CAMERA_CHARACTERS } from './cameras.js';
+import { RECIPE_KEYS, RECIPES, type RecipeKey, type TimeOfDay } from './looks.js';
+
+/** What the local edit will do, read from the prompt and the settings. */
+export interface EditPlan {
+  skin: boolean;
+  timeOfDay: TimeOfDay | null;
+  flash: boolean;
+  recipes: RecipeKey[];
+  camera: EditCamera;
+  shotType: EditShotType;
+}
+
+const SKIN_WORDS = ['skin', 'retouch', 'retouching', 'smooth', 'smoother', 'blemish', 'blemishes', 'complexion', 'beauty', 'airbrush', 'glow', 'glowing'];
+const FLASH_WORDS = ['flash', 'paparazzi'];
+/** Words of each hour; when several are named, the last one named wins ("turn this sunset into night"). */
+const TIME_WORDS: [TimeOfDay, string[]][] = [
+  ['golden hour', ['golden hour', 'golden light']],
+  ['sunset', ['sunset', 'sundown']],
+  ['blue hour', ['blue hour', 'dusk', 'twilight']],
+  ['night', ['night', 'nighttime', 'midnight', 'moonlight', 'moonlit']],
+  ['morning', ['morning', 'sunrise', 'dawn']],
+  ['noon', ['noon', 'midday', 'high noon']],
+];
+/** The Change Time of Day chip says no hour: golden hour, the flattering one. */
+const ANY_TIME = ['time of day', 'change time', 'time change'];
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** Where a word or phrase last appears as whole words, or -1. */
+function lastIndexOf(text: string, phrase: string): number {
+  const pattern = new RegExp(`(?:^|[^a-z0-9&])(${escape(phrase)})(?=$|[^a-z0-9&])`, 'g');
+  let last = -1;
+  for (const match of text.matchAll(pattern)) last = match.index + match[0].length - phrase.length;
+  return last;
+}
+const mentions = (text: string, phrases: string[]) => phrases.some((phrase) => lastIndexOf(text, phrase) >= 0);
+
+/**
+ * Reads the prompt as the client composed it (SPEC.md §5: "<prompt>. Shot with <camera>. <shot type>
+ * perspective"). Explicit `camera` and `shotType` win; without them the composed phrases (or a camera's
+ * name) in the prompt are used. The camera and shot-type phrases are taken out before the looks are
+ * read, so "Kodak Portra film" does not also ask for the film recipe.
+ */
+export function planEdit(prompt: string, camera?: string, shotType?: string): EditPlan {
+  const chosenCamera = camera === undefined ? undefined : checkChoice(camera, EDIT_CAMERAS, 'camera');
+  const chosenShot = shotType === undefined ? undefined : checkChoice(shotType, EDIT_SHOT_TYPES, 'shotType');
+  let text = ` ${prompt.toLowerCase().replace(/[-_]+/g, ' ').replace(/\s+/g, ' ')} `;
+
+  let named: EditCamera | undefined;
+  for (const label of EDIT_CAMERAS.slice(1)) {
+    const phrase = new RegExp(`(shot (with|on) )?${escape(label.toLowerCase().replace(/-/g, ' '))}`, 'g');
+    if (phrase.test(text)) {
+      named ??= label;
+      text = text.replace(phrase, ' ');
+    }
+  }
+  let namedShot: EditShotType | undefined;
+  for (const label of EDIT_SHOT_TYPES.slice(1)) {
+    const phrase = new RegExp(`${escape(label.toLowerCase())}( perspective)?`, 'g');
+    if (phrase.test(text)) {
+      namedShot ??= label;
+      text = text.replace(phrase, ' ');
+    }
+  }
+  named ??= (Object.entries(CAMERA_CHARACTERS) as [EditCamera, { words: string[] }][]).find(([, c]) => mentions(text, c.words))?.[0];
+
+  let timeOfDay: TimeOfDay | null = null;
+  let at = -1;
+  for (const [time, words] of TIME_WORDS) {
+    for (const word of words) {
+      const index = lastIndexOf(text, word);
+      if (index > at) {
+        at = index;
+        timeOfDay = time;
+      }
+    }
+  }
+  if (!timeOfDay && mentions(text, ANY_TIME)) timeOfDay = 'golden hour';
+
+  return {
+    skin: mentions(text, SKIN_WORDS),
+    timeOfDay,
+    flash: mentions(text, FLASH_WORDS),
+    recipes: RECIPE_KEYS.filter((key) => mentions(text, RECIPES[key].words)),
+    camera: chosenCamera ?? named ?? 'Default',
+    shotType: chosenShot ?? namedShot ?? 'Default',
+  };
+}
