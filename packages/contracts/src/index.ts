@@ -5,3 +5,4 @@ export * from './create.js';
 export * from './events.js';
 export * from './photoshoot.js';
 export * from './canvas.js';
+export * from './billing.js';
