@@ -9,6 +9,13 @@ export type CreditCostKind = keyof typeof CREDIT_COSTS;
 export const creditFeatureSchema = z.enum(['credits', 'avatar']);
 export type CreditFeature = z.infer<typeof creditFeatureSchema>;
 
+/**
+ * The kind of work a movement pays for, as the spender says it (optional in a reserve; the account service
+ * fills in what the caller alone tells: canvas edits and photoshoots).
+ */
+export const creditSourceSchema = z.enum(['image', 'video', 'dressup', 'upscale', 'canvas', 'photoshoot']);
+export type CreditSource = z.infer<typeof creditSourceSchema>;
+
 /** Idempotency key of a ledger movement: the caller's own id for the work (a generation id, a job id). */
 const ledgerKeySchema = z.string().min(1).max(200);
 
@@ -23,6 +30,8 @@ export const reserveRequestSchema = z.object({
   feature: creditFeatureSchema,
   amount: z.number().int().positive(),
   key: ledgerKeySchema,
+  /** What the credits pay for, shown in the account page's history; a repeat of the key need not repeat it. */
+  source: creditSourceSchema.optional(),
 });
 export type ReserveRequest = z.infer<typeof reserveRequestSchema>;
 

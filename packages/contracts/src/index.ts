@@ -6,3 +6,4 @@ export * from './events.js';
 export * from './photoshoot.js';
 export * from './canvas.js';
 export * from './billing.js';
+export * from './ledger.js';

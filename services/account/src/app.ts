@@ -2,6 +2,7 @@ import { SERVICE_NAME } from './constants.js';
 import { createBaseApp, finishApp, identity, type Database, type Logger } from '@atelier/kit';
 import type { Express } from 'express';
 import type { AccountConfig } from './config.js';
+import { accountPageRoutes } from './routes/account-page.js';
 import { authRoutes } from './routes/auth.js';
 import { configRoutes } from './routes/config.js';
 import { creditRoutes } from './routes/credits.js';
@@ -40,6 +41,7 @@ export function createApp({ config, database, logger, clock = () => new Date() }
   app.use(oidcRoutes({ config, db, sessions, logger, clock })); // before authRoutes: its rate limit covers dev-login
   app.use(authRoutes({ config, db, sessions }));
   app.use(limitsRoutes({ db, clock }));
+  app.use(accountPageRoutes({ db, clock }));
   app.use(configRoutes({ config }));
   app.use(creditRoutes({ db, identityKeys: config.identityKeys, clock }));
   app.use(trackRoutes({ db, clock }));

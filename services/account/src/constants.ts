@@ -1,4 +1,4 @@
-import type { Plan, UserLimits } from '@atelier/contracts';
+import type { CreditSource, Plan, UserLimits } from '@atelier/contracts';
 
 /** Session cookie (docs/architecture.md): `__Host-` prefixed and Secure when the site is served over https. */
 export const SESSION_COOKIE = 'atelier_sid';
@@ -45,6 +45,12 @@ export const INTERNAL_CALLERS = {
   credits: ['create', 'photoshoot', 'canvas'],
   plans: ['billing'],
 } as const;
+/**
+ * What a reserve pays for when the spender does not say: canvas and photoshoot spend on one kind of work
+ * each; create's kinds (image, video, dress-up, upscale) only create can tell.
+ */
+export const CALLER_SOURCES = { canvas: 'canvas', photoshoot: 'photoshoot' } as const satisfies Record<string, CreditSource>;
+
 /** The audience of tokens sent to this service. */
 export const SERVICE_NAME = 'account';
 

@@ -34,6 +34,7 @@ export async function reserve(db: Db, request: ReserveRequest, now: Date): Promi
       amount: request.amount,
       kind: 'reserve',
       key: request.key,
+      source: request.source ?? null,
       createdAt: now,
     });
     if (id === null) {
@@ -73,6 +74,7 @@ export async function refund(db: Db, key: string, now: Date): Promise<RefundResp
       amount: reserved.amount,
       kind: 'refund',
       key,
+      source: reserved.source,
       createdAt: now,
       result: { status: 200, body: { refunded: reserved.amount } },
     });

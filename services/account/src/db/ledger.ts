@@ -1,6 +1,6 @@
 import type { CreditFeature } from '@atelier/contracts';
-import type { Db } from '@atelier/kit';
-import { and, eq, gte, lte, or, sql } from 'drizzle-orm';
+import type { Db, PageCursor } from '@atelier/kit';
+import { and, desc, eq, gte, lt, lte, or, sql } from 'drizzle-orm';
 import { UNLIMITED_THRESHOLD } from '@atelier/contracts';
 import { creditMovements, usagePeriods } from './schema.js';
 
@@ -72,4 +72,29 @@ export async function periodFigures(db: Db, periodId: string, feature: CreditFea
   const [row] = await db.select({ used, limit }).from(usagePeriods).where(eq(usagePeriods.id, periodId)).limit(1);
   if (!row) throw new Error('usage period vanished');
   return row;
+}
+
+/**
+ * A user's movements newest first (ties by id), `limit` per page, after `cursor`: charges (reserves that were
+ * paid) and refunds. A refused reserve moved nothing and is left out.
+ */
+export async function listUserMovements(
+  db: Db,
+  userId: string,
+  limit: number,
+  cursor: PageCursor | null,
+): Promise<{ rows: MovementRow[]; next: PageCursor | null }> {
+  const after = cursor
+    ? or(lt(creditMovements.createdAt, cursor.createdAt), and(eq(creditMovements.createdAt, cursor.createdAt), lt(creditMovements.id, cursor.id)))
+    : undefined;
+  const moved = or(eq(creditMovements.kind, 'refund'), sql`(${creditMovements.result} ->> 'status') = '200'`);
+  const rows = await db
+    .select()
+    .from(creditMovements)
+    .where(and(eq(creditMovements.userId, userId), moved, after))
+    .orderBy(desc(creditMovements.createdAt), desc(creditMovements.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
 }

@@ -70,6 +70,8 @@ export const usagePeriods = pgTable(
 
 export const creditFeatureEnum = pgEnum('credit_feature', ['credits', 'avatar']);
 export const creditMovementKindEnum = pgEnum('credit_movement_kind', ['reserve', 'refund']);
+/** What a movement paid for (contracts' creditSourceSchema); null when the spender did not say. */
+export const creditSourceEnum = pgEnum('credit_source', ['image', 'video', 'dressup', 'upscale', 'canvas', 'photoshoot']);
 
 /**
  * The credit ledger: every reserve and refund, keyed by the caller's idempotency key (one reserve and at
@@ -90,12 +92,15 @@ export const creditMovements = pgTable(
     amount: integer('amount').notNull(),
     kind: creditMovementKindEnum('kind').notNull(),
     key: text('key').notNull(),
+    source: creditSourceEnum('source'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     result: jsonb('result').$type<{ status: number; body: Record<string, unknown> }>(),
   },
   (t) => [
     uniqueIndex('credit_movements_kind_key_unique').on(t.kind, t.key),
     index('credit_movements_user_id_idx').on(t.userId),
+    // The account page's history: a user's movements newest first.
+    index('credit_movements_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     check('credit_movements_amount_nonnegative', sql`${t.amount} >= 0`),
   ],
 );

@@ -11,6 +11,7 @@ import { badRequest, requireService, validate, type Db, type TokenKeys } from '@
 import { INTERNAL_CALLERS, SERVICE_NAME } from '../constants.js';
 import { Router } from 'express';
 import { refund, reserve, userForLedger } from '../ledger.js';
+import { sourceOfReserve } from '../domain/movements.js';
 import { currentLimits } from '../limits.js';
 import { changePlan, planChangeFrom, toUser } from '../plans.js';
 
@@ -37,7 +38,8 @@ export function creditRoutes({ db, identityKeys, clock }: CreditRouteDeps): Rout
   const billing = requireService(identityKeys, { audience: SERVICE_NAME, allow: INTERNAL_CALLERS.plans });
 
   router.post('/internal/credits/reserve', spenders, validate({ body: reserveBodySchema }), async (req, res) => {
-    const outcome = await reserve(db, req.body as ReserveRequest, clock());
+    const body = req.body as ReserveRequest;
+    const outcome = await reserve(db, { ...body, source: sourceOfReserve(body.source, req.callerService) }, clock());
     res.status(outcome.status).json(outcome.body);
   });
 
