@@ -59,6 +59,8 @@ const schema = z.object({
   // The shell's build-time third parties (shell/shell-config.ts): the gateway's CSP must let them load.
   ATELIER_SCENE_SCRIPT_URL: z.string().trim().url().startsWith('https://', 'must be an https:// URL').optional().or(z.literal('')),
   ATELIER_GA_MEASUREMENT_ID: z.string().trim().optional(),
+  /** The billing service's Stripe.js key: when set, the pricing pages load Stripe.js (SPEC.md §7's payment script). */
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().optional(),
   ATELIER_SCENE_ASSET_ORIGINS: z
     .string()
     .optional()
@@ -120,7 +122,7 @@ export interface GatewayConfig {
    * The third parties the shell is built to load: the scene script (its exact URL, and the origins its
    * runtime fetches scene files, textures and fonts from) and the analytics tag.
    */
-  thirdParties: { sceneScript?: string; sceneAssetOrigins: string[]; analytics: boolean };
+  thirdParties: { sceneScript?: string; sceneAssetOrigins: string[]; analytics: boolean; stripe: boolean };
   /** Where /media is read from: `<DATA_DIR>/media` or the S3 bucket (the services write to the same place). */
   media: MediaStoreConfig;
 }
@@ -190,6 +192,7 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
         ? [...new Set([new URL(e.ATELIER_SCENE_SCRIPT_URL).origin, ...(e.ATELIER_SCENE_ASSET_ORIGINS ?? [])])]
         : [],
       analytics: Boolean(e.ATELIER_GA_MEASUREMENT_ID),
+      stripe: Boolean(e.STRIPE_PUBLISHABLE_KEY),
     },
     media: mediaStoreConfig(e, { dataDir: resolve(e.DATA_DIR ?? join(REPO_ROOT, '.data')), publicUrl }),
   };

@@ -220,6 +220,7 @@ describe('security headers', () => {
     expect(plain('script-src')).toBe("script-src 'self'");
     expect(plain('connect-src')).toBe("connect-src 'self'");
     expect(plain('worker-src')).toBe('');
+    expect(plain('frame-src')).toBe('');
 
     const scene = await cspOf({
       ATELIER_SCENE_SCRIPT_URL: 'https://scene.example:444/runtime/v1.js',
@@ -240,6 +241,13 @@ describe('security headers', () => {
     expect(tag('connect-src')).toContain('https://*.google-analytics.com');
     expect(tag('img-src')).toContain('https://www.google-analytics.com');
     expect(tag('script-src')).not.toContain('unsafe');
+
+    // Stripe.js only when the publishable key is configured: its script and its frames, nothing else.
+    const stripe = await cspOf({ STRIPE_PUBLISHABLE_KEY: 'pk_test_51Atelier' });
+    expect(stripe('script-src')).toBe("script-src 'self' https://js.stripe.com");
+    expect(stripe('frame-src')).toBe("frame-src 'self' https://js.stripe.com");
+    expect(stripe('connect-src')).toBe("connect-src 'self'");
+    expect(plain('script-src')).not.toContain('stripe');
   });
 
   it('refuses a scene script that is not https, and asset origins that are not https origins', () => {

@@ -17,21 +17,30 @@ export const ANALYTICS_CONNECT_ORIGINS = [
   'https://*.analytics.google.com',
 ];
 
+/** Stripe.js (the pricing pages' payment script) loads from this origin and opens its frames there. */
+export const STRIPE_JS_ORIGIN = 'https://js.stripe.com';
+
 /**
  * Third parties the shell was built to load (shell/shell-config.ts reads the same variables). The scene's
  * script is allowed by its exact URL — a CDN origin would let any package on that CDN run — and its runtime
  * may fetch scene files, textures and fonts from the script's origin and ATELIER_SCENE_ASSET_ORIGINS, start
  * workers from blobs and compile WebAssembly; the analytics tag loads one script and sends beacons.
- * Nothing is allowed when neither is configured.
+ * Stripe.js, when payments are configured (STRIPE_PUBLISHABLE_KEY), loads its script and frames from js.stripe.com.
+ * Nothing is allowed when none is configured.
  */
 export function thirdPartySources(config: GatewayConfig) {
-  const { sceneScript, sceneAssetOrigins, analytics } = config.thirdParties;
+  const { sceneScript, sceneAssetOrigins, analytics, stripe } = config.thirdParties;
   return {
-    script: [...(sceneScript ? [sceneScript, "'wasm-unsafe-eval'"] : []), ...(analytics ? ANALYTICS_SCRIPT_ORIGINS : [])],
+    script: [
+      ...(sceneScript ? [sceneScript, "'wasm-unsafe-eval'"] : []),
+      ...(analytics ? ANALYTICS_SCRIPT_ORIGINS : []),
+      ...(stripe ? [STRIPE_JS_ORIGIN] : []),
+    ],
     connect: [...sceneAssetOrigins, ...(analytics ? ANALYTICS_CONNECT_ORIGINS : [])],
     img: [...sceneAssetOrigins, ...(analytics ? ANALYTICS_CONNECT_ORIGINS : [])],
     font: sceneAssetOrigins,
     worker: sceneScript ? ["'self'", 'blob:'] : null,
+    frame: stripe ? ["'self'", STRIPE_JS_ORIGIN] : null,
   };
 }
 
@@ -55,6 +64,7 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
         imgSrc: ["'self'", 'data:', 'blob:', ...remotes, ...third.img],
         fontSrc: ["'self'", ...remotes, ...third.font],
         ...(third.worker ? { workerSrc: third.worker } : {}),
+        ...(third.frame ? { frameSrc: third.frame } : {}),
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
