@@ -29,6 +29,8 @@ export const DEFAULT_ROUTES: Readonly<Record<string, ServiceName>> = {
   '/api/create-checkout-session': 'billing',
   '/api/create-billing-portal-session': 'billing',
   '/api/waitlist': 'billing',
+  // The plans answer and Stripe's webhook (its body streams through untouched: the gateway parses no body).
+  '/api/billing': 'billing',
 };
 
 /**

@@ -12,12 +12,16 @@ export { freePort };
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The services `npm start` runs, in start order (a service is started after those it calls). Later issues add billing. */
+/**
+ * The services `npm start` runs, in start order (a service is started after those it calls). Every process
+ * gets the whole environment, so billing reads STRIPE_* (docs: README, "Running with Stripe test keys").
+ */
 export const SERVICES = [
   { name: 'account', dir: 'services/account', envPrefix: 'ACCOUNT' },
   { name: 'create', dir: 'services/create', envPrefix: 'CREATE' },
   { name: 'photoshoot', dir: 'services/photoshoot', envPrefix: 'PHOTOSHOOT' },
   { name: 'canvas', dir: 'services/canvas', envPrefix: 'CANVAS' },
+  { name: 'billing', dir: 'services/billing', envPrefix: 'BILLING' },
 ];
 
 /** Secrets live with the data they protect, created once per data dir so sessions survive restarts. */
