@@ -128,8 +128,8 @@ describe('Download All', () => {
     await waitFor(() => expect(host.toast).toHaveBeenCalledWith({ title: 'Download Complete', description: 'All photos downloaded successfully' }));
     expect(zip.imported).toBe(1);
     expect(zip.files.map((f) => f.name)).toEqual(Array.from({ length: 10 }, (_, i) => `pose_${i + 1}.jpg`));
-    expect(zip.files.every((f) => f.data instanceof Blob)).toBe(true);
-    expect(zip.options).toMatchObject({ type: 'blob', compression: 'STORE' });
+    expect(zip.files.every((f) => f.data instanceof Uint8Array && f.data.byteLength > 0)).toBe(true);
+    expect(zip.options).toMatchObject({ type: 'blob', compression: 'STORE', streamFiles: true });
     expect(saved).toEqual([{ name: 'photoshoot_1790000000000.zip', href: expect.stringMatching(/^blob:/) }]);
     // Each photo was fetched by its imageUrl.
     expect(api.requests.filter((r) => r.url.pathname.startsWith('/media/avatar/poses/')).map((r) => r.url.pathname)).toEqual(
