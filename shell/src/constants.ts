@@ -17,6 +17,8 @@ export const ROUTES = {
   photoshoots: '/app/photoshoots',
   canvas: '/app/canvas',
   dev: '/app/dev',
+  /** The account page (beyond SPEC: plan, period, credits and the ledger; docs/decisions.md "Account page"). */
+  account: '/app/account',
 } as const;
 
 /** Browser navigations (not client routes): the server answers them with redirects. */
@@ -45,6 +47,15 @@ export const TEXTS = {
   exploreNow: 'Explore Now',
   goBack: 'Go Back',
   retry: 'Retry',
+  account: 'Account',
+  manageBilling: 'Manage Billing',
+  seePlans: 'See plans',
 } as const;
+
+/** SPEC §8: the billing portal's failure toast (title Error, the server's message or this text). */
+export const BILLING_PORTAL_ERROR = { title: 'Error', fallback: 'Failed to open billing portal. Please try again.' } as const;
+
+/** SPEC §9: a limit of 999 or more is unlimited. */
+export const UNLIMITED_LIMIT = 999;
 
 export const LEGAL_DATE = 'October 5th, 2025';

@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
               { path: 'photoshoots', element: <PhotoshootRoute /> },
               { path: 'canvas', element: <CanvasRoute /> },
               { path: 'dev', lazy: () => import('./routes/dev') },
+              { path: 'account', lazy: () => import('./routes/account') },
             ],
           },
         ],

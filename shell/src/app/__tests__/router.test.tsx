@@ -1,6 +1,6 @@
 import { useHost, userLimitsQueryOptions } from '@atelier/host';
 import { useQueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -16,6 +16,18 @@ const freeUser = { id: 'u1', plan: 'free', firstName: 'Ada', email: 'ada@example
 const freeLimits = { credits: { used: 25, limit: 25 }, avatar: { used: 0, limit: 0 } };
 /** A paid plan with photoshoots left. */
 const photoshootsLeft = { credits: { used: 3, limit: 150 }, avatar: { used: 1, limit: 2 } };
+
+const accountSummary = {
+  plan: 'free',
+  stripeSubscriptionId: null,
+  billingPeriod: null,
+  period: { start: '2025-03-10T00:00:00.000Z', end: '2025-03-11T00:00:00.000Z' },
+  limits: freeLimits,
+};
+const ledgerPage = {
+  items: [{ id: 'm1', at: '2025-03-10T11:00:00.000Z', feature: 'credits', kind: 'charge', amount: -1, key: 'gen-1', source: 'image' }],
+  nextCursor: null,
+};
 
 let apiUser: Json | null | 'pending';
 let apiConfig: Json;
@@ -38,6 +50,8 @@ beforeEach(() => {
     if (url === '/api/config') return Response.json(apiConfig);
     if (url === '/api/user-limits') return Response.json(await apiLimits);
     if (url === '/api/track-event') return Response.json({ ok: true });
+    if (url === '/api/account/summary') return Response.json(accountSummary);
+    if (url.startsWith('/api/credits/ledger?')) return Response.json(ledgerPage);
     return Response.json({ error: 'Not found' }, { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -230,6 +244,43 @@ describe('app header and host', () => {
     expect(await screen.findByRole('dialog', { name: 'Not enough credits' })).toHaveTextContent('0 of 0 used');
     expect(router.state.location.pathname).toBe('/app');
     expect(window.localStorage.getItem('photoshootsReturnPath')).toBeNull();
+  });
+});
+
+describe('the account page (/app/account)', () => {
+  it('is reached from the header: plan, allowances and the credit history', async () => {
+    apiUser = freeUser;
+    const { router } = renderAt('/app');
+    const account = await screen.findByRole('link', { name: 'Account' });
+    expect(account).toHaveAttribute('href', '/app/account');
+    expect(account).not.toHaveAttribute('aria-current');
+    await userEvent.click(account);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/account');
+    expect(await screen.findByRole('region', { name: 'Plan' })).toHaveTextContent('Free');
+    expect(screen.getByRole('region', { name: 'Credits' })).toHaveTextContent('0left of 25');
+    expect(await screen.findByText('Image generation')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
+    // No studio tab is the current one on the account page.
+    expect(within(screen.getByRole('navigation', { name: 'Studio' })).queryByRole('link', { current: 'page' })).not.toBeInTheDocument();
+  });
+
+  it('is reached from the mobile menu, which closes', async () => {
+    apiUser = freeUser;
+    const { router } = renderAt('/app');
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog');
+    await userEvent.click(within(menu).getByRole('link', { name: 'Account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/account'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor to /login', async () => {
+    const { router } = renderAt('/app/account');
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).not.toContain('/api/account/summary');
   });
 });
 

@@ -46,6 +46,7 @@ export function AppHeader({ avatarEnabled }: AppHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const tabs = visibleTabs(avatarEnabled);
   const active = activeTabFromPath(pathname);
+  const onAccount = pathname.replace(/\/+$/, '') === ROUTES.account;
   const photoshoots = usePhotoshootsGate();
   const guardTab = (tab: AppTab) => () => {
     // A blocked Photoshoots tab is no tab change: the navigation gate stops it and shows the limit dialog.
@@ -89,6 +90,11 @@ export function AppHeader({ avatarEnabled }: AppHeaderProps) {
                 <Link to={ROUTES.pricing}>{pricingLabel(user)}</Link>
               </Button>
               <span className="max-w-40 truncate text-sm text-muted-foreground">{user.firstName || user.email}</span>
+              <Button asChild variant="ghost" size="sm" className="aria-[current=page]:bg-muted">
+                <Link to={ROUTES.account} aria-current={onAccount ? 'page' : undefined}>
+                  {TEXTS.account}
+                </Link>
+              </Button>
               <Button variant="outline" size="sm" onClick={() => logout(host.track)}>
                 {TEXTS.logout}
               </Button>
@@ -144,6 +150,15 @@ export function AppHeader({ avatarEnabled }: AppHeaderProps) {
               {user ? (
                 <>
                   <p className="truncate text-sm text-muted-foreground">{user.firstName || user.email}</p>
+                  <DialogClose asChild>
+                    <Link
+                      to={ROUTES.account}
+                      aria-current={onAccount ? 'page' : undefined}
+                      className={cn('flex items-center rounded-md px-3 py-2.5 text-base', onAccount ? 'bg-ink text-ivory' : 'hover:bg-muted')}
+                    >
+                      {TEXTS.account}
+                    </Link>
+                  </DialogClose>
                   <DialogClose asChild>
                     <Button asChild variant="accent">
                       <Link to={ROUTES.pricing}>{pricingLabel(user)}</Link>

@@ -2,13 +2,10 @@ import type { UserLimits } from '@atelier/contracts';
 import { useCurrentUser, useHost, userLimitsQueryOptions } from '@atelier/host';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ROUTES } from '../../../constants';
+import { ROUTES, UNLIMITED_LIMIT } from '../../../constants';
 
 export const PHOTOSHOOTS_RETURN_PATH_KEY = 'photoshootsReturnPath';
-/** A limit of 999 or more is unlimited (SPEC §3), so it is never used up. */
-const UNLIMITED_LIMIT = 999;
-
-/** SPEC §4/§6: the avatar allowance (photoshoots) is used up; a free user's 0 of 0 is. */
+/** SPEC §4/§6: the avatar allowance (photoshoots) is used up; a free user's 0 of 0 is (an unlimited one never). */
 export function avatarAllowanceUsedUp({ avatar }: UserLimits): boolean {
   return avatar.limit < UNLIMITED_LIMIT && avatar.used >= avatar.limit;
 }
