@@ -18,6 +18,9 @@ export const DEFAULT_ROUTES: Readonly<Record<string, ServiceName>> = {
   '/api/dev/reset-limits': 'account',
   '/api/dev/current-user-type': 'account',
   '/api/config': 'account',
+  // The account page: the credit ledger and the plan summary.
+  '/api/credits': 'account',
+  '/api/account': 'account',
   '/api/generations': 'create',
   '/api/download': 'create',
   '/api/uploads': 'create',

@@ -202,6 +202,15 @@ function suite(name: string) {
       expect(free.body.limits).toEqual({ credits: { used: 0, limit: 25 }, avatar: { used: 0, limit: 0 } });
     });
 
+    it('internal/users gives the billing service the email, and no other caller', async () => {
+      await open();
+      const { user } = await newUser(account);
+      const billing = await request(account.app).get(`/internal/users/${user.id}`).set(service('billing')).expect(200);
+      expect(billing.body).toEqual({ id: user.id, plan: 'free', email: user.email });
+      const create = await request(account.app).get(`/internal/users/${user.id}`).set(service('create')).expect(200);
+      expect(create.body).toEqual({ id: user.id, plan: 'free' });
+    });
+
     it('plans/set refuses bad bodies and unknown users', async () => {
       await open();
       const { user } = await newUser(account);

@@ -7,7 +7,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /internal/users/:id (service token only) → 200 `{ id, plan }` or 404. Other services read a
- * user's plan here (the create service gates premium video models by it).
+ * user's plan here (the create service gates premium video models by it). The billing service also gets
+ * the user's `email` (or null), for the Stripe customer it creates; no other caller sees it.
  */
 export function internalUserRoutes({ identityKeys, db }: { identityKeys: TokenKeys; db: Db }): Router {
   const router = Router();
@@ -18,7 +19,7 @@ export function internalUserRoutes({ identityKeys, db }: { identityKeys: TokenKe
     const user = await findUserById(db, id);
     if (!user) throw notFound('No such user');
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ id: user.id, plan: user.plan });
+    res.json(req.callerService === 'billing' ? { id: user.id, plan: user.plan, email: user.email ?? null } : { id: user.id, plan: user.plan });
   });
   return router;
 }
