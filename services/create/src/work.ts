@@ -176,7 +176,7 @@ export function createProcessor(deps: WorkerDeps): Processor {
 
     // The start request may have died between saving the generation and reserving its credits.
     if (!row.reservedAt) {
-      const outcome = await account.reserve({ userId: row.userId, feature: 'credits', amount: row.cost, key: row.id });
+      const outcome = await account.reserve({ userId: row.userId, feature: 'credits', amount: row.cost, key: row.id, source: row.type });
       if (!outcome.ok) {
         await failGeneration(db, row.id, 'Not enough credits', clock());
         return;

@@ -109,7 +109,7 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
     await insertGeneration(db, { ...fields, id, userId, type, cost, status: 'queued', createdAt: clock() });
     let outcome;
     try {
-      outcome = await account.reserve({ userId, feature: 'credits', amount: cost, key: id });
+      outcome = await account.reserve({ userId, feature: 'credits', amount: cost, key: id, source: type });
     } catch (error) {
       // The reserve may or may not have landed: fail the generation as possibly reserved, so the
       // sweeper refunds its key (refunding a key never reserved gives back 0).
