@@ -27,12 +27,14 @@ interface Options {
   user?: User | null;
   limits?: UserLimits;
   route?: string;
+  /** What GET /api/auth/user answers when the page asks again (default: `user`), e.g. after a webhook set the plan. */
+  serverUser?: User | null;
 }
 
 export function renderWithHost(ui: ReactElement, options: Options = {}) {
   const { user = testUser, limits = DEFAULT_LIMITS, route = '/' } = options;
   const api = currentFakeApi();
-  answerHostQueries(api, user, limits);
+  answerHostQueries(api, options.serverUser === undefined ? user : options.serverUser, limits);
   const host = {
     apiRequest: vi.fn<Host['apiRequest']>(apiRequest),
     toast: vi.fn<Host['toast']>(),

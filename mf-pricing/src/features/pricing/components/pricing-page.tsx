@@ -1,99 +1,115 @@
 import { useCurrentUser, useHost } from '@atelier/host';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
-  FAQ,
-  PLAN_TIERS,
-  PRICING_REGION_STORAGE_KEY,
+  ANALYTICS_EVENTS,
+  PAGE_TEXTS,
   REGIONS,
+  ROUTES,
   type BillingFrequency,
+  type Currency,
   type PlanTier,
   type PricingRegion,
   type PricingVariant,
 } from '../../../constants';
+import { useBillingPlans } from '../api/get-billing-plans';
+import { useCheckout } from '../hooks/use-checkout';
+import { useCheckoutReturn } from '../hooks/use-checkout-return';
+import { usePricingRegion } from '../hooks/use-pricing-region';
+import { useStripeJs } from '../hooks/use-stripe-js';
+import { frequencyFor, priceIdFor } from '../utils/plan-price';
 import { CurrentPlanCard } from './current-plan-card';
-import { FrequencyToggle, PlanCard } from './plan-card';
+import { FrequencyToggle } from './frequency-toggle';
+import { PlanCard } from './plan-card';
+import { PlanGrid, PlansError, PlansLoading } from './plan-list';
+import { PricingFaq } from './pricing-faq';
+import { PricingFooter } from './pricing-footer';
 import { RegionPicker } from './region-picker';
 import { WaitlistDialog } from './waitlist-dialog';
 
-/** /pricing (variant select), /pricing/all (USD, monthly and yearly) and /pricing/in (IDR, monthly only). */
+const currencyOfRegion = (region: PricingRegion | null): Currency => REGIONS.find((r) => r.id === region)?.currency ?? 'usd';
+
+/**
+ * /pricing (variant select: the region picker opens for a signed-in user; prices in the region last chosen),
+ * /pricing/all (USD, monthly and yearly) and /pricing/in (IDR, monthly only). SPEC.md §2, §4, §6, §7 and §8.
+ */
 export function PricingPage({ variant }: { variant: PricingVariant }) {
   const host = useHost();
   const { user } = useCurrentUser();
+  const plans = useBillingPlans();
+  useStripeJs(plans.data);
+  const checkout = useCheckout(plans.data);
+  const { returnedFromCheckout } = useCheckoutReturn();
+  const { region, remember } = usePricingRegion();
   const [frequency, setFrequency] = useState<BillingFrequency>('monthly');
   const [regionPickerOpen, setRegionPickerOpen] = useState(false);
   const [waitlistOpen, setWaitlistOpen] = useState(false);
-  const currency = variant === 'in' ? 'IDR' : 'USD';
+  const currency: Currency = variant === 'in' ? 'idr' : variant === 'all' ? 'usd' : currencyOfRegion(region);
+  const shownFrequency = frequencyFor(currency, frequency);
 
-  // /pricing opens the region picker on load for a signed-in user.
+  // /pricing opens the region picker on load for a signed-in user (not on the way back from Stripe).
   useEffect(() => {
-    if (variant === 'select' && user) setRegionPickerOpen(true);
-  }, [variant, user]);
+    if (variant === 'select' && user && !returnedFromCheckout) setRegionPickerOpen(true);
+  }, [variant, user, returnedFromCheckout]);
 
+  const viewed = useRef<PricingVariant | null>(null);
   useEffect(() => {
-    host.track('pricing_viewed', { variant });
-  }, [host, variant]);
+    if (viewed.current === variant) return; // once per page, also under StrictMode's double effects
+    viewed.current = variant;
+    host.track(ANALYTICS_EVENTS.pricingViewed, { variant, currency });
+  }, [host, variant, currency]);
 
-  const pickRegion = (region: PricingRegion) => {
-    localStorage.setItem(PRICING_REGION_STORAGE_KEY, region);
+  const pickRegion = (picked: PricingRegion) => {
+    remember(picked);
     setRegionPickerOpen(false);
-    host.navigate(REGIONS.find((r) => r.id === region)!.path);
+    host.navigate(REGIONS.find((r) => r.id === picked)!.path);
   };
 
   const choose = (tier: PlanTier) => {
-    if (!user) return host.navigate('/login');
-    // Checkout needs the tier's price for the chosen frequency; without one, the waitlist opens.
-    if (!tier.stripePriceId[currency === 'IDR' ? 'monthly' : frequency]) return setWaitlistOpen(true);
-  };
-
-  const go = (to: string) => (event: MouseEvent) => {
-    event.preventDefault();
-    host.navigate(to);
+    if (!user) return host.navigate(ROUTES.login);
+    const priceId = priceIdFor(tier, currency, shownFrequency);
+    if (!priceId) return setWaitlistOpen(true);
+    void checkout.start({ plan: tier.id, priceId, currency, frequency: shownFrequency });
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8 lg:py-12">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 lg:py-12">
       <header className="flex flex-col items-center gap-4 text-center">
-        <h1 className="font-display text-4xl md:text-5xl">Pricing</h1>
-        <p className="max-w-xl text-sm text-muted-foreground">
-          Monthly credits for images, videos, Dress Up and Photoshoots. Paid plans remove the free limits.
-        </p>
-        {currency === 'USD' ? (
+        <h1 className="font-display text-4xl md:text-5xl">{PAGE_TEXTS.title}</h1>
+        <p className="max-w-xl text-sm text-muted-foreground">{PAGE_TEXTS.intro}</p>
+        {currency === 'usd' ? (
           <FrequencyToggle frequency={frequency} onChange={setFrequency} />
         ) : (
-          <p className="text-sm text-muted-foreground">Prices in IDR, billed monthly</p>
+          <p className="text-sm text-muted-foreground">{PAGE_TEXTS.idrNote}</p>
         )}
       </header>
 
-      {user && user.plan !== 'free' && <CurrentPlanCard user={user} />}
+      {user && user.plan !== 'free' && <CurrentPlanCard user={user} tiers={plans.data?.tiers} />}
 
-      <div className="grid gap-5 md:grid-cols-3">
-        {PLAN_TIERS.map((tier) => (
-          <PlanCard key={tier.id} tier={tier} currency={currency} frequency={currency === 'IDR' ? 'monthly' : frequency} onChoose={choose} />
-        ))}
-      </div>
+      {plans.isPending ? (
+        <PlansLoading />
+      ) : plans.isError ? (
+        <PlansError onRetry={() => void plans.refetch()} retrying={plans.isFetching} />
+      ) : (
+        <PlanGrid>
+          {plans.data.tiers.map((tier) => (
+            <PlanCard
+              key={tier.id}
+              tier={tier}
+              currency={currency}
+              frequency={shownFrequency}
+              current={user?.plan === tier.id}
+              pending={checkout.pendingPlan === tier.id}
+              disabled={checkout.pendingPlan !== null}
+              onChoose={choose}
+            />
+          ))}
+        </PlanGrid>
+      )}
 
-      <section aria-labelledby="faq" className="mx-auto flex w-full max-w-3xl flex-col gap-3">
-        <h2 id="faq" className="font-display text-2xl">
-          Frequently asked questions
-        </h2>
-        {FAQ.map(({ question, answer }) => (
-          <details key={question} className="rounded-md border border-border bg-card px-4 py-3">
-            <summary className="cursor-pointer text-sm font-medium">{question}</summary>
-            <p className="mt-2 text-sm text-muted-foreground">{answer}</p>
-          </details>
-        ))}
-      </section>
+      <PricingFaq />
+      <PricingFooter />
 
-      <footer className="flex justify-center gap-6 border-t border-border pt-6 text-sm text-muted-foreground">
-        <a href="/terms" onClick={go('/terms')} className="hover:text-foreground">
-          Terms of Service
-        </a>
-        <a href="/privacy" onClick={go('/privacy')} className="hover:text-foreground">
-          Privacy Policy
-        </a>
-      </footer>
-
-      <RegionPicker open={regionPickerOpen} onPick={pickRegion} />
+      <RegionPicker open={regionPickerOpen} lastChosen={region} onPick={pickRegion} />
       <WaitlistDialog open={waitlistOpen} onOpenChange={setWaitlistOpen} />
     </div>
   );

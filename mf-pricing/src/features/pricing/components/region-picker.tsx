@@ -1,13 +1,15 @@
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Button } from '@atelier/ui';
-import { REGIONS, type PricingRegion } from '../../../constants';
+import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@atelier/ui';
+import { PAGE_TEXTS, REGIONS, type PricingRegion } from '../../../constants';
 
 interface RegionPickerProps {
   open: boolean;
+  /** The region chosen last time (localStorage `pricing-region`): marked, and focused first. */
+  lastChosen: PricingRegion | null;
   onPick(region: PricingRegion): void;
 }
 
-/** Indonesia (IDR) or Rest of the World (USD); it cannot be dismissed by Escape or an outside click. */
-export function RegionPicker({ open, onPick }: RegionPickerProps) {
+/** Indonesia (IDR) or Rest of the World (USD); it cannot be dismissed by Escape or an outside click (SPEC.md §2). */
+export function RegionPicker({ open, lastChosen, onPick }: RegionPickerProps) {
   return (
     <Dialog open={open}>
       <DialogContent
@@ -18,14 +20,28 @@ export function RegionPicker({ open, onPick }: RegionPickerProps) {
         onInteractOutside={(event) => event.preventDefault()}
       >
         <DialogHeader>
-          <DialogTitle>Choose your region</DialogTitle>
-          <DialogDescription>Prices are shown in your region's currency.</DialogDescription>
+          <DialogTitle>{PAGE_TEXTS.regionTitle}</DialogTitle>
+          <DialogDescription>{PAGE_TEXTS.regionDescription}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-3 sm:grid-cols-2">
           {REGIONS.map((region) => (
-            <Button key={region.id} variant="outline" size="lg" onClick={() => onPick(region.id)}>
-              {region.label}
-            </Button>
+            <div key={region.id} className="flex flex-col items-center gap-1">
+              <Button
+                variant={region.id === lastChosen ? 'default' : 'outline'}
+                size="lg"
+                className="w-full"
+                autoFocus={region.id === lastChosen}
+                aria-describedby={region.id === lastChosen ? 'region-last-chosen' : undefined}
+                onClick={() => onPick(region.id)}
+              >
+                {region.label}
+              </Button>
+              {region.id === lastChosen && (
+                <span id="region-last-chosen" className="text-xs text-muted-foreground">
+                  {PAGE_TEXTS.regionLastChosen}
+                </span>
+              )}
+            </div>
           ))}
         </div>
       </DialogContent>

@@ -3,18 +3,22 @@ import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogT
 import { useId, useState, type FormEvent } from 'react';
 import { WAITLIST } from '../../../constants';
 import { useJoinWaitlist } from '../api/join-waitlist';
+import { parseApiError } from '../utils/api-error';
 
 interface WaitlistDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
 }
 
-/** Opened by a tier without a price: email sign-up for early access, then a success dialog. */
+/**
+ * Opened by a tier without a price id (SPEC.md §2, §8): We're in Alpha, 70% off, an email; then You're on the
+ * list. 409 → Already on waitlist; any other failure → Something went wrong.
+ */
 export function WaitlistDialog({ open, onOpenChange }: WaitlistDialogProps) {
   const host = useHost();
   const emailId = useId();
   const [email, setEmail] = useState('');
-  const [joined, setJoined] = useState(false);
+  const [joined, setJoined] = useState<string | null>(null);
   const join = useJoinWaitlist();
 
   const onSubmit = (event: FormEvent) => {
@@ -22,15 +26,15 @@ export function WaitlistDialog({ open, onOpenChange }: WaitlistDialogProps) {
     const trimmed = email.trim();
     if (!trimmed) return host.toast({ ...WAITLIST.emailRequired, variant: 'destructive' });
     join.mutate(trimmed, {
-      onSuccess: () => setJoined(true),
+      onSuccess: () => setJoined(trimmed),
       onError: (error) =>
-        host.toast({ ...(error.message.startsWith('409') ? WAITLIST.alreadyListed : WAITLIST.failed), variant: 'destructive' }),
+        host.toast({ ...(parseApiError(error).status === 409 ? WAITLIST.alreadyListed : WAITLIST.failed), variant: 'destructive' }),
     });
   };
 
   const close = (next: boolean) => {
     onOpenChange(next);
-    if (!next) setJoined(false);
+    if (!next) setJoined(null);
   };
 
   return (
@@ -39,7 +43,7 @@ export function WaitlistDialog({ open, onOpenChange }: WaitlistDialogProps) {
         {joined ? (
           <DialogHeader>
             <DialogTitle>{WAITLIST.successTitle}</DialogTitle>
-            <DialogDescription>We will write to {email.trim()} when Atelier launches.</DialogDescription>
+            <DialogDescription>{WAITLIST.successDescription(joined)}</DialogDescription>
           </DialogHeader>
         ) : (
           <form onSubmit={onSubmit} className="grid gap-4">
@@ -49,20 +53,21 @@ export function WaitlistDialog({ open, onOpenChange }: WaitlistDialogProps) {
                 <span className="font-medium text-accent">{WAITLIST.offer}</span> · {WAITLIST.description}
               </DialogDescription>
             </DialogHeader>
-            <label htmlFor={emailId} className="sr-only">
-              Email
+            <label htmlFor={emailId} className="text-sm font-medium">
+              {WAITLIST.emailLabel}
             </label>
             <input
               id={emailId}
               type="email"
               required
+              autoComplete="email"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               placeholder="you@example.com"
-              className="h-10 rounded-md border border-border bg-background px-3 text-sm"
+              className="-mt-2 h-10 rounded-md border border-border bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             />
-            <Button type="submit" disabled={join.isPending}>
-              Join the waitlist
+            <Button type="submit" disabled={join.isPending} aria-busy={join.isPending || undefined}>
+              {WAITLIST.submit}
             </Button>
           </form>
         )}
