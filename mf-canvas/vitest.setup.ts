@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { uninstallFakeApi } from '@atelier/host/testing';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// findBy/waitFor wait up to 5 s: a loaded 2-core CI machine is slow.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
   uninstallFakeApi(); // fails the test if the screen called a route the fake API does not answer
 });

@@ -1,39 +1,44 @@
-// The canvas editor's constants, in SPEC.md's words and numbers (sections 2, 5, 8 and 9).
+// The canvas editor's own constants. SPEC.md's canvas texts and numbers (models, cameras, shot types, chips,
+// the processing rule, the polling, the messages) are @atelier/contracts' (canvas.ts, credits.ts), imported
+// where they are used; what is here the spec does not give (docs/decisions.md, "mf-canvas").
 
-/** Quick prompt chips, shown while the prompt is empty. */
-export const QUICK_PROMPTS = ['Enhance Skin', 'Change Time of Day', 'iPhone Flash'] as const;
+/** How many of the user's recent edits the strip shows (GET /api/canvas/edits?limit=). */
+export const RECENT_EDITS_LIMIT = 12;
 
-export const CANVAS_MODELS = [
-  { value: 'nano-banana', label: 'Nano Banana', tagline: 'State-of-the-Art' },
-  { value: 'flux-kontext-max', label: 'Flux Kontext Max', tagline: 'Prompt Perfect' },
-  { value: 'seedream-4-edit', label: 'Seedream 4.0 Edit', tagline: 'Advanced Edit' },
-] as const;
-export type CanvasModel = (typeof CANVAS_MODELS)[number]['value'];
-export const DEFAULT_CANVAS_MODEL: CanvasModel = 'flux-kontext-max';
+/** An upscale (the create service's generation) is polled every 2 s, like mf-create's running generations, for up to 5 minutes. */
+export const UPSCALE_POLL_INTERVAL_MS = 2_000;
+export const UPSCALE_TIMEOUT_MS = 300_000;
 
-export const CAMERAS = [
-  'Default',
-  'Ricoh GR1 28mm',
-  'Hasselblad H6D-100c 100mm f/2.2',
-  'Canon EOS R5 50mm f/1.2',
-  'Leica M11 35mm f/1.4',
-  'Sony A7R V 24mm f/1.4',
-  'Fujifilm GFX 100 110mm f/2',
-  'simulated analog 120 Kodak Portra film',
-  'DSLR 85mm f/1.4',
-] as const;
+/** SPEC.md §3's local storage key: the image "Create video" hands to /app/video (mf-create reads it). */
+export const PENDING_VIDEO_IMAGE_KEY = 'pendingVideoImage';
 
-export const SHOT_TYPES = ['Default', 'High Angle', 'Macro Shot', 'Medium Close Up Shot', 'Profile Shot'] as const;
-
-/** Extra reference images besides the main one. */
-export const MAX_EXTRA_IMAGES = 4;
-export const CANVAS_CREDIT_COST = 1;
-
-export const MESSAGES = {
-  mainImageRequired: 'Please upload a main image first',
-  promptRequired: 'Please enter a prompt',
-  tooManyImages: (remaining: number) =>
-    `You can only upload ${remaining} more image(s). Maximum ${MAX_EXTRA_IMAGES} images total.`,
-  startFailedTitle: 'Error starting edit',
-  startFailedDescription: 'Failed to start canvas editing',
+export const TEXTS = {
+  eyebrow: 'Atelier studio',
+  heading: 'Canvas Editing',
+  intro: 'Bring a photo, say what should change, and let the model retouch it.',
+  uploadTitle: 'Upload a photo',
+  uploadHint: 'Click, drop an image here, or paste one',
+  preparing: 'Preparing image…',
+  notAnImageTitle: 'Not an image',
+  notAnImage: 'Please choose a photo: PNG, JPG or WebP.',
+  unreadableTitle: 'Image could not be read',
+  unreadable: 'This file could not be opened as an image. Please try another photo.',
+  imageLoadFailed: 'This image could not be loaded.',
+  uploadFailedTitle: 'Upload Failed',
+  uploadTooLarge: 'That image is larger than 10 MB. Please choose a smaller one.',
+  editing: 'Editing photo',
+  upscaling: 'Upscaling',
+  uploading: 'Uploading photo',
+  upscaledTitle: 'Image upscaled',
+  upscaledDescription: 'The 2× image is now on the canvas.',
+  upscaleFailedTitle: 'Upscale failed',
+  upscaleFailedFallback: 'Upscaling failed. Please try again.',
+  upscaleTimeout: 'Upscale timeout',
+  deleteTitle: 'Delete this edit?',
+  deleteText: 'The edited photo leaves the canvas and your recent edits. This cannot be undone.',
+  deletedTitle: 'Edit deleted',
+  deleteFailedTitle: 'Could not delete the edit',
+  recentEdits: 'Recent edits',
+  recentEditsEmpty: 'Your edited photos will appear here.',
+  recentEditsFailed: 'Your edits could not be loaded.',
 } as const;

@@ -30,7 +30,7 @@ interface Options {
 }
 
 export function renderWithHost(ui: ReactElement, options: Options = {}) {
-  const { user = testUser, limits = DEFAULT_LIMITS, route = '/' } = options;
+  const { user = testUser, limits = DEFAULT_LIMITS, route = '/app/canvas' } = options;
   const api = currentFakeApi();
   answerHostQueries(api, user, limits);
   const host = {

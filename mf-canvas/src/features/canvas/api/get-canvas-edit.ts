@@ -1,33 +1,26 @@
-import { useHost } from '@atelier/host';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CANVAS_MESSAGES, CANVAS_POLL_INTERVAL_MS, CANVAS_POLL_TIMEOUT_MS, type CanvasEdit } from '@atelier/contracts';
+import type { Host } from '@atelier/host';
+import { pollJob } from '../utils/poll-job';
 
-export interface CanvasEditJob {
-  id: string;
-  status: string; // 'completed' | 'failed' | still running
-  errorMessage?: string | null;
-  outputImageStorageUrl?: string | null;
-  outputImageUrl?: string | null;
-}
-
-export const CANVAS_POLL_INTERVAL_MS = 5_000;
-
-/** GET /api/canvas/edit/{id} (SPEC.md §7). */
-export async function getCanvasEdit(apiRequest: ReturnType<typeof useHost>['apiRequest'], id: string) {
+/** GET /api/canvas/edit/:id → the edit job (its owner only). */
+export async function getCanvasEdit(apiRequest: Host['apiRequest'], id: string): Promise<CanvasEdit> {
   const response = await apiRequest('GET', `/api/canvas/edit/${encodeURIComponent(id)}`);
-  return (await response.json()) as CanvasEditJob;
+  return (await response.json()) as CanvasEdit;
 }
 
-export const canvasEditQueryOptions = (apiRequest: ReturnType<typeof useHost>['apiRequest'], id: string) =>
-  queryOptions({
-    queryKey: ['/api/canvas/edit', id],
-    queryFn: () => getCanvasEdit(apiRequest, id),
-    // Polled every 5 s until the job settles.
-    refetchInterval: (query) => (isSettled(query.state.data) ? false : CANVAS_POLL_INTERVAL_MS),
+export const isSettledEdit = (edit: Pick<CanvasEdit, 'status'>) => edit.status === 'completed' || edit.status === 'failed';
+
+/**
+ * The job polled at once and then every 5 s until it is completed or failed; after 5 minutes it rejects with
+ * "Editing timeout" (SPEC.md §4, §7, §9).
+ */
+export function waitForCanvasEdit(apiRequest: Host['apiRequest'], id: string, signal?: AbortSignal): Promise<CanvasEdit> {
+  return pollJob<CanvasEdit>({
+    read: () => getCanvasEdit(apiRequest, id),
+    isSettled: (edit) => isSettledEdit(edit),
+    intervalMs: CANVAS_POLL_INTERVAL_MS,
+    timeoutMs: CANVAS_POLL_TIMEOUT_MS,
+    timeoutMessage: CANVAS_MESSAGES.timeout,
+    signal,
   });
-
-export function useCanvasEdit(id: string | null) {
-  const host = useHost();
-  return useQuery({ ...canvasEditQueryOptions(host.apiRequest, id ?? ''), enabled: id !== null });
 }
-
-const isSettled = (job: CanvasEditJob | undefined) => job?.status === 'completed' || job?.status === 'failed';

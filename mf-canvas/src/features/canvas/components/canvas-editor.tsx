@@ -1,206 +1,227 @@
-import { isUnlimited } from '@atelier/contracts';
-import { useHost, useUserLimits } from '@atelier/host';
-import { Button, Spinner } from '@atelier/ui';
-import { useCallback, useEffect, useId, useState } from 'react';
-import {
-  CAMERAS,
-  CANVAS_CREDIT_COST,
-  CANVAS_MODELS,
-  DEFAULT_CANVAS_MODEL,
-  MESSAGES,
-  QUICK_PROMPTS,
-  SHOT_TYPES,
-  type CanvasModel,
-} from '../../../constants';
-import { useCanvasEdit } from '../api/get-canvas-edit';
-import { useStartCanvasEdit } from '../api/start-canvas-edit';
-import { ImageDropZone } from './image-drop-zone';
+import { CANVAS_EDIT_COST, CANVAS_MESSAGES, type CanvasEdit } from '@atelier/contracts';
+import { useHost } from '@atelier/host';
+import { useCallback, useRef, useState } from 'react';
+import { TEXTS } from '../../../constants';
+import { useDeleteCanvasEdit } from '../api/delete-canvas-edit';
+import { uploadImage } from '../api/upload-image';
+import { useCanvasEditJob } from '../hooks/use-canvas-edit-job';
+import { IMAGE_NAMES, useCanvasImage } from '../hooks/use-canvas-image';
+import { useCreditsCheck } from '../hooks/use-credits-check';
+import { useImageUrlParam } from '../hooks/use-image-url-param';
+import { useReferenceImages } from '../hooks/use-reference-images';
+import { UPSCALE_COST, useUpscale } from '../hooks/use-upscale';
+import { parseApiError } from '../utils/api-error';
+import { composePrompt } from '../utils/compose-prompt';
+import { dataUrlToFile, isDataUrl } from '../utils/data-url';
+import { downloadHref } from '../utils/media-url';
+import { storePendingVideoImage } from '../utils/pending-video-image';
+import { CanvasStage } from './canvas-stage';
+import { DeleteEditDialog } from './delete-edit-dialog';
+import { EditForm, type EditFields } from './edit-form';
+import { ImageViewer } from './image-viewer';
+import { RecentEdits } from './recent-edits';
 import { ReferenceImages } from './reference-images';
 
-const EDIT_TIMEOUT_MS = 5 * 60_000;
-
+/** The /app/canvas screen (SPEC.md §2 "Canvas editor"). */
 export function CanvasEditor() {
   const host = useHost();
-  const limits = useUserLimits();
-  const promptId = useId();
-  const [mainImage, setMainImage] = useState<File | null>(null);
-  const [resultUrl, setResultUrl] = useState<string | null>(null);
-  const [references, setReferences] = useState<File[]>([]);
-  const [prompt, setPrompt] = useState('');
-  const [model, setModel] = useState<CanvasModel>(DEFAULT_CANVAS_MODEL);
-  const [camera, setCamera] = useState<string>(CAMERAS[0]);
-  const [shotType, setShotType] = useState<string>(SHOT_TYPES[0]);
-  const [jobId, setJobId] = useState<string | null>(null);
+  const canvas = useCanvasImage();
+  const references = useReferenceImages();
+  const editJob = useCanvasEditJob();
+  const credits = useCreditsCheck();
+  const deleteEdit = useDeleteCanvasEdit();
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [handingOverSince, setHandingOverSince] = useState<number | null>(null);
 
-  const startEdit = useStartCanvasEdit();
-  const job = useCanvasEdit(jobId);
-  const editing = startEdit.isPending || jobId !== null;
+  const { image, show, rememberMediaUrl } = canvas;
+  // The dialogs have no trigger element: focus goes back to the action that opened them, or to the upload
+  // area when that action left with the image.
+  const opener = useRef<HTMLElement | null>(null);
+  const restoreFocus = (event: Event) => {
+    event.preventDefault();
+    const target = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[data-canvas-file-input]');
+    target?.focus();
+  };
+  const rememberOpener = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const imageRef = useRef(image);
+  imageRef.current = image;
 
-  const onMainImage = useCallback((file: File) => {
-    setMainImage(file);
-    setResultUrl(null);
-  }, []);
+  /** The shown image's media URL; a local photo is uploaded first (once). */
+  const mediaUrlOfImage = useCallback(async (): Promise<string> => {
+    const current = imageRef.current;
+    if (!current) throw new Error('No image on the canvas');
+    if (current.mediaUrl) return current.mediaUrl;
+    if (!isDataUrl(current.src)) return current.src;
+    const { url } = await uploadImage(host.apiRequest, dataUrlToFile(current.src, 'canvas-photo'));
+    rememberMediaUrl(current.src, url);
+    return url;
+  }, [host, rememberMediaUrl]);
+  const upscale = useUpscale(mediaUrlOfImage);
 
-  // A settled job ends the edit: the result replaces the shown image, or the error is told.
-  useEffect(() => {
-    const status = job.data?.status;
-    if (status === 'completed') {
-      setResultUrl(job.data?.outputImageUrl ?? job.data?.outputImageStorageUrl ?? null);
-      host.toast({ title: 'Photo edited successfully!' });
-      setJobId(null);
-    } else if (status === 'failed') {
-      host.toast({
-        title: 'Editing failed',
-        description: job.data?.errorMessage || 'Photo editing failed. Please try again.',
-        variant: 'destructive',
-      });
-      setJobId(null);
-    } else if (job.isError) {
-      host.toast({
-        title: 'Error checking status',
-        description: 'Failed to check editing status. Please try again.',
-        variant: 'destructive',
-      });
-      setJobId(null);
-    }
-  }, [job.data, job.isError, host]);
+  useImageUrlParam(useCallback((mediaUrl: string) => show({ src: mediaUrl, mediaUrl, editId: null, kind: 'photo' }), [show]));
 
-  // After 5 minutes the edit times out quietly (SPEC.md §8: no toast).
-  useEffect(() => {
-    if (!jobId) return;
-    const timer = setTimeout(() => setJobId(null), EDIT_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, [jobId]);
+  const working = editJob.running || upscale.running || handingOverSince !== null;
+  const loading = working || canvas.preparing || references.pending > 0;
 
-  const creditsLeft = isUnlimited(limits.credits.limit)
-    ? 'Unlimited'
-    : `${Math.max(0, limits.credits.limit - limits.credits.used)} credits left`;
+  const dismissNotices = () => {
+    editJob.dismissTimeout();
+    upscale.dismissTimeout();
+  };
 
-  const onEdit = async () => {
-    if (!mainImage) return window.alert(MESSAGES.mainImageRequired);
-    if (!prompt.trim()) return window.alert(MESSAGES.promptRequired);
-    const { used, limit } = limits.credits;
-    if (!isUnlimited(limit) && used + CANVAS_CREDIT_COST > limit) {
-      host.openLimitDialog({ type: 'canvas', used, limit });
-      return;
-    }
+  const onFile = (file: File) => {
+    dismissNotices();
+    void canvas.setFile(file);
+  };
+
+  const onEdit = async ({ prompt, model, camera, shotType }: EditFields) => {
+    if (!image) return window.alert(CANVAS_MESSAGES.mainImageRequired);
+    if (!prompt.trim()) return window.alert(CANVAS_MESSAGES.promptRequired);
+    if (loading || !credits.check(CANVAS_EDIT_COST, 'canvas')) return;
+    dismissNotices();
+    const edit = await editJob.run({
+      prompt: composePrompt(prompt, camera, shotType),
+      model,
+      camera,
+      shotType,
+      inputImages: [image.src, ...references.images.map((reference) => reference.dataUrl)],
+    });
+    if (edit?.outputImageUrl) show({ src: edit.outputImageUrl, mediaUrl: edit.outputImageUrl, editId: edit.id, kind: 'edit' });
+  };
+
+  const onUpscale = async () => {
+    if (!image || loading || !credits.check(UPSCALE_COST, 'credits')) return;
+    dismissNotices();
+    const upscaledUrl = await upscale.run();
+    if (upscaledUrl) show({ src: upscaledUrl, mediaUrl: upscaledUrl, editId: null, kind: 'upscale' });
+  };
+
+  const onCreateVideo = async () => {
+    if (!image || loading) return;
+    setHandingOverSince(Date.now());
     try {
-      const inputImages = await Promise.all([mainImage, ...references].map(readAsDataUrl));
-      const { id } = await startEdit.mutateAsync({
-        prompt: composePrompt(prompt, camera, shotType),
-        model,
-        camera,
-        shotType,
-        inputImages,
-      });
-      setJobId(id);
-    } catch {
-      host.toast({ title: MESSAGES.startFailedTitle, description: MESSAGES.startFailedDescription, variant: 'destructive' });
+      storePendingVideoImage(await mediaUrlOfImage());
+      host.navigate('/app/video');
+    } catch (error) {
+      const { status, message } = parseApiError(error);
+      host.toast({ title: TEXTS.uploadFailedTitle, description: status === 413 ? TEXTS.uploadTooLarge : message, variant: 'destructive' });
+    } finally {
+      setHandingOverSince(null);
     }
   };
 
-  return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:py-10">
-      <div className="flex flex-col gap-3">
-        <h1 className="font-display text-3xl">Canvas Editing</h1>
-        {resultUrl ? (
-          <img src={resultUrl} alt="Edited image" className="max-h-[32rem] w-full rounded-lg object-contain" />
-        ) : (
-          <ImageDropZone image={mainImage} onImage={onMainImage} />
-        )}
-        <ReferenceImages images={references} onChange={setReferences} />
-      </div>
+  const onDelete = () => {
+    if (!image) return;
+    rememberOpener();
+    if (image.editId) return setConfirmingDelete(true);
+    show(null);
+    document.querySelector<HTMLElement>('[data-canvas-file-input]')?.focus(); // the actions left with the image
+  };
 
-      <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5 shadow-soft">
-        <label htmlFor={promptId} className="text-sm font-medium">
-          Prompt
-        </label>
-        <textarea
-          id={promptId}
-          value={prompt}
-          onChange={(event) => setPrompt(event.target.value)}
-          rows={4}
-          placeholder="Describe the edit"
-          className="w-full resize-y rounded-md border border-border bg-background p-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+  const onConfirmDelete = async () => {
+    const editId = image?.editId;
+    if (!editId) return setConfirmingDelete(false);
+    try {
+      await deleteEdit.mutateAsync(editId);
+      if (imageRef.current?.editId === editId) show(null);
+      host.toast({ title: TEXTS.deletedTitle });
+    } catch (error) {
+      host.toast({ title: TEXTS.deleteFailedTitle, description: parseApiError(error).message, variant: 'destructive' });
+    } finally {
+      setConfirmingDelete(false);
+    }
+  };
+
+  const onImageError = () => {
+    show(null);
+    host.toast({ title: TEXTS.unreadableTitle, description: TEXTS.imageLoadFailed, variant: 'destructive' });
+  };
+
+  const onSelectEdit = (edit: CanvasEdit) => {
+    if (!edit.outputImageUrl || loading) return;
+    dismissNotices();
+    show({ src: edit.outputImageUrl, mediaUrl: edit.outputImageUrl, editId: edit.id, kind: 'edit' });
+  };
+
+  const task =
+    editJob.startedAt !== null
+      ? { label: TEXTS.editing, startedAt: editJob.startedAt }
+      : upscale.startedAt !== null
+        ? { label: TEXTS.upscaling, startedAt: upscale.startedAt }
+        : handingOverSince !== null
+          ? { label: TEXTS.uploading, startedAt: handingOverSince }
+          : null;
+
+  const timeout = editJob.timedOut ? CANVAS_MESSAGES.timeout : upscale.timedOut ? TEXTS.upscaleTimeout : null;
+  const download = image?.mediaUrl
+    ? { href: downloadHref(image.mediaUrl) }
+    : { href: image?.src ?? '', fileName: `atelier-canvas.${image?.src.startsWith('data:image/jpeg') ? 'jpg' : 'png'}` };
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 md:px-8 lg:gap-10 lg:py-10">
+      <header className="flex flex-col gap-2">
+        <span className="text-[11px] font-medium uppercase tracking-[0.24em] text-accent">{TEXTS.eyebrow}</span>
+        <h1 className="font-display text-4xl leading-none md:text-5xl">{TEXTS.heading}</h1>
+        <p className="max-w-xl text-sm text-muted-foreground md:text-base">{TEXTS.intro}</p>
+      </header>
+
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] xl:gap-12">
+        <CanvasStage
+          className="lg:col-start-1 lg:row-start-1"
+          image={image}
+          preparing={canvas.preparing}
+          task={task}
+          onFile={onFile}
+          onImageError={onImageError}
+          actions={{
+            onPreview: () => {
+              rememberOpener();
+              setViewerOpen(true);
+            },
+            onUpscale: () => void onUpscale(),
+            onCreateVideo: () => void onCreateVideo(),
+            onDelete,
+            download,
+          }}
         />
-        {prompt === '' && (
-          <div className="flex flex-wrap gap-2" aria-label="Quick prompts" role="group">
-            {QUICK_PROMPTS.map((chip) => (
-              <Button key={chip} variant="outline" size="sm" onClick={() => setPrompt(chip)}>
-                {chip}
-              </Button>
-            ))}
-          </div>
-        )}
-
-        <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
-          <Select label="Camera" value={camera} onChange={setCamera} options={CAMERAS.map((c) => ({ value: c, label: c }))} />
-          <Select
-            label="Shot Type"
-            value={shotType}
-            onChange={setShotType}
-            options={SHOT_TYPES.map((s) => ({ value: s, label: s }))}
-          />
-          <Select
-            label="Model"
-            value={model}
-            onChange={(value) => setModel(value as CanvasModel)}
-            options={CANVAS_MODELS.map((m) => ({ value: m.value, label: `${m.label} (${m.tagline})` }))}
-          />
-        </div>
-
-        <Button size="lg" onClick={onEdit} disabled={editing || !mainImage || prompt.trim() === ''}>
-          {editing && <Spinner />}
-          Edit Photo <span className="text-xs opacity-80">· {creditsLeft}</span>
-        </Button>
+        <EditForm
+          className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
+          busy={working}
+          ready={image !== null && !loading}
+          creditsLabel={credits.unlimited ? 'Unlimited credits' : `${credits.creditsLeft} credits left`}
+          onEdit={(fields) => void onEdit(fields)}
+          references={
+            <ReferenceImages
+              images={references.images}
+              pending={references.pending}
+              remaining={references.remaining}
+              disabled={working}
+              onAdd={(files) => void references.add(files)}
+              onRemove={references.remove}
+            />
+          }
+          notice={
+            timeout && (
+              <div role="alert" className="rounded-xl border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm">
+                <p className="font-medium text-destructive">{timeout}</p>
+                <p className="text-muted-foreground">It took longer than 5 minutes. The photo is unchanged; please try again.</p>
+              </div>
+            )
+          }
+        />
+        <RecentEdits className="lg:col-start-1 lg:row-start-2" currentId={image?.editId ?? null} disabled={working} onSelect={onSelectEdit} />
       </div>
+
+      {image && <ImageViewer open={viewerOpen} onOpenChange={setViewerOpen} src={image.src} name={IMAGE_NAMES[image.kind]} onCloseAutoFocus={restoreFocus} />}
+      <DeleteEditDialog
+        open={confirmingDelete}
+        deleting={deleteEdit.isPending}
+        onCancel={() => setConfirmingDelete(false)}
+        onConfirm={() => void onConfirmDelete()}
+        onCloseAutoFocus={restoreFocus}
+      />
     </div>
   );
-}
-
-interface SelectProps {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  options: { value: string; label: string }[];
-}
-
-function Select({ label, value, onChange, options }: SelectProps) {
-  const id = useId();
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="h-10 w-full truncate rounded-md border border-border bg-background px-2 text-sm"
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-/** SPEC.md §5: the prompt, plus "Shot with <camera>" when set, plus the shot type unless Default. */
-export function composePrompt(prompt: string, camera: string, shotType: string): string {
-  const parts = [prompt.trim()];
-  if (camera !== 'Default') parts.push(`Shot with ${camera}`);
-  if (shotType !== 'Default') parts.push(`${shotType} perspective`);
-  return parts.join('. ');
-}
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 }

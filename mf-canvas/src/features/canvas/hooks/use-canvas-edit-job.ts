@@ -1,0 +1,84 @@
+import { CANVAS_EDIT_COST, CANVAS_MESSAGES, type CanvasEdit, type CanvasEditRequestInput } from '@atelier/contracts';
+import { USER_LIMITS_KEY, useHost } from '@atelier/host';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CANVAS_EDITS_KEY } from '../api/get-canvas-edits';
+import { waitForCanvasEdit } from '../api/get-canvas-edit';
+import { startCanvasEdit } from '../api/start-canvas-edit';
+import { limitReached } from '../utils/api-error';
+import { isAbort, PollTimeoutError } from '../utils/poll-job';
+
+/**
+ * One canvas edit (SPEC.md §4, §7, §8): created, then polled every 5 s until it completes (success toast; the
+ * caller shows the result) or fails (error toast with the job's message). A refused start opens the limit
+ * dialog (402) or tells "Error starting edit"; a status read that fails tells "Error checking status"; after
+ * 5 minutes the wait ends with "Editing timeout" shown inline, without a toast.
+ */
+export function useCanvasEditJob() {
+  const host = useHost();
+  const queryClient = useQueryClient();
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const [timedOut, setTimedOut] = useState(false);
+  const controller = useRef<AbortController | null>(null);
+  useEffect(() => () => controller.current?.abort(), []); // the screen left: stop polling, quietly
+
+  const run = useCallback(
+    async (request: CanvasEditRequestInput): Promise<CanvasEdit | null> => {
+      controller.current?.abort();
+      const abort = new AbortController();
+      controller.current = abort;
+      setTimedOut(false);
+      setStartedAt(Date.now());
+      const tracked = { generation_type: 'canvas', model: request.model, credits_cost: CANVAS_EDIT_COST };
+      const refreshLimits = () => void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] });
+      try {
+        let id: string;
+        try {
+          ({ id } = await startCanvasEdit(host.apiRequest, request));
+        } catch (error) {
+          host.track('generation_failed', tracked);
+          const limit = limitReached(error);
+          if (limit) {
+            host.openLimitDialog({ type: 'canvas', ...limit });
+            refreshLimits();
+          } else {
+            host.toast({ title: CANVAS_MESSAGES.startFailedTitle, description: CANVAS_MESSAGES.startFailedDescription, variant: 'destructive' });
+          }
+          return null;
+        }
+        host.track('generation_started', tracked);
+        refreshLimits(); // one credit reserved
+
+        let edit: CanvasEdit;
+        try {
+          edit = await waitForCanvasEdit(host.apiRequest, id, abort.signal);
+        } catch (error) {
+          if (isAbort(error)) return null;
+          if (error instanceof PollTimeoutError) setTimedOut(true);
+          else host.toast({ title: CANVAS_MESSAGES.statusFailedTitle, description: CANVAS_MESSAGES.statusFailedDescription, variant: 'destructive' });
+          return null;
+        }
+        if (edit.status !== 'completed' || !edit.outputImageUrl) {
+          host.track('generation_failed', tracked);
+          host.toast({ title: CANVAS_MESSAGES.failedTitle, description: edit.errorMessage || CANVAS_MESSAGES.failedDescription, variant: 'destructive' });
+          refreshLimits(); // a failed edit is refunded
+          return null;
+        }
+        host.track('generation_completed', tracked);
+        host.toast({ title: CANVAS_MESSAGES.successTitle });
+        void queryClient.invalidateQueries({ queryKey: [CANVAS_EDITS_KEY] });
+        return edit;
+      } finally {
+        if (controller.current === abort) {
+          controller.current = null;
+          setStartedAt(null);
+        }
+      }
+    },
+    [host, queryClient],
+  );
+
+  const dismissTimeout = useCallback(() => setTimedOut(false), []);
+
+  return { run, startedAt, running: startedAt !== null, timedOut, dismissTimeout };
+}
