@@ -18,13 +18,14 @@ import { createBench, createSection, engineTimes } from './create.mjs';
 import { dispatchBench, dispatchSection } from './dispatch.mjs';
 import { lighthouseBench, lighthouseSection } from './lighthouse.mjs';
 import { photoshootBench, photoshootSection } from './photoshoot.mjs';
+import { canvasBench, canvasSection } from './canvas.mjs';
 import { memoryBench, memorySection } from './memory.mjs';
 import { procAvailable } from './procs.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 20;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SECTIONS = ['gateway', 'weight', 'create', 'lighthouse', 'memory', 'dispatch', 'photoshoot'];
+const SECTIONS = ['gateway', 'weight', 'create', 'lighthouse', 'memory', 'dispatch', 'photoshoot', 'canvas'];
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -278,6 +279,10 @@ async function runSections(product) {
   if (wants('photoshoot')) {
     console.log('Photoshoot: one shoot of 10 poses, then Download All\'s zip in Chromium beside zip -0...');
     sections.set('g', photoshootSection(await photoshootBench(product, { signIn, launchBrowser }), ratio));
+  }
+  if (wants('canvas')) {
+    console.log('Canvas: a 24-megapixel JPEG processed in Chromium beside sharp, then one local edit...');
+    sections.set('h', canvasSection(await canvasBench(product, { signIn, launchBrowser }), ratio));
   }
   if (wants('dispatch')) {
     console.log('Job dispatch: 200 generations one at a time on the product, then kit alone...');
