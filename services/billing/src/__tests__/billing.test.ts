@@ -247,7 +247,8 @@ describe('with Stripe (the fake Stripe API)', () => {
         cancel_url: `${PUBLIC_URL}/pricing?checkout=canceled`,
       });
       const customer = fake.customers.get(session.customer!)!;
-      expect(customer).toMatchObject({ email: null, metadata: { userId: user.id } });
+      // The account service gives billing the user's email for the customer (and no other caller).
+      expect(customer).toMatchObject({ email: user.email, metadata: { userId: user.id } });
 
       const second = await request(billing.app)
         .post(PATHS.checkout)
