@@ -110,7 +110,7 @@ test.describe('canvas, desktop 1440×900', () => {
     const edited = page.getByRole('img', { name: 'Edited image' });
     await expect(edited).toBeVisible({ timeout: 120_000 });
     await expectImageLoads(edited);
-    await expect(page.getByText('Photo edited successfully!')).toBeVisible();
+    await expect(page.getByText('Photo edited successfully!', { exact: true })).toBeVisible();
     const editedUrl = (await edited.getAttribute('src'))!;
     expect(editedUrl).toMatch(/^\/media\//);
     const meta = await sharp(Buffer.from(await (await page.request.get(editedUrl)).body())).metadata();
