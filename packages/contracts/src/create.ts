@@ -36,6 +36,14 @@ export const generationSchema = z.object({
   imageUrl: z.string().nullable(),
   videoUrl: z.string().nullable(),
   engine: engineNameSchema.nullable(),
+  /** The result's pixel size (a video's frame size); null until it completes (and for older results). */
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+  /**
+   * What the local engine understood of the prompt (garment, colour, material, figure, setting, light,
+   * framing…), in order, for the viewer's details; null for hosted models and other kinds of work.
+   */
+  understood: z.array(z.object({ label: z.string(), value: z.string() })).nullable(),
   cost: z.number().int().nonnegative(),
   errorMessage: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),

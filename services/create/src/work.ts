@@ -198,6 +198,9 @@ export function createProcessor(deps: WorkerDeps): Processor {
         videoUrl: isVideo ? stored.url : null,
         engine: result.engine,
         model: row.type === 'video' ? row.model : result.model,
+        width: result.width,
+        height: result.height,
+        understood: result.understood ?? null,
         completedAt: clock(),
       });
       log.info({ engine: result.engine, completed: done, engineMs, totalMs: Date.now() - startedAt }, 'generation finished');

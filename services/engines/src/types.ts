@@ -50,6 +50,11 @@ export interface EngineResult {
    * 'golden hour', 'Kodak Portra', 'Macro Shot', 'reference palette']`). Hosted models do not say.
    */
   applied?: string[];
+  /**
+   * Local text-to-image only: what the engine understood of the prompt, in order, as label and value
+   * (e.g. `{ label: 'Garment', value: 'slip dress' }`), for the viewer's details.
+   */
+  understood?: { label: string; value: string }[];
 }
 
 export interface Preset {

@@ -80,7 +80,16 @@ export async function findByProviderRequest(db: Db, requestId: string): Promise<
 export async function completeGeneration(
   db: Db,
   id: string,
-  result: { imageUrl: string | null; videoUrl: string | null; engine: string; model: string | null; completedAt: Date },
+  result: {
+    imageUrl: string | null;
+    videoUrl: string | null;
+    engine: string;
+    model: string | null;
+    completedAt: Date;
+    width?: number | null;
+    height?: number | null;
+    understood?: { label: string; value: string }[] | null;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(generations)
@@ -90,6 +99,9 @@ export async function completeGeneration(
       videoUrl: result.videoUrl,
       engine: result.engine,
       ...(result.model ? { model: result.model } : {}),
+      width: result.width ?? null,
+      height: result.height ?? null,
+      understood: result.understood ?? null,
       completedAt: result.completedAt,
       errorMessage: null,
     })
@@ -145,6 +157,9 @@ export function toGeneration(row: GenerationRow): Generation {
     imageUrl: row.imageUrl,
     videoUrl: row.videoUrl,
     engine: row.engine === 'local' || row.engine === 'fal' ? row.engine : null,
+    width: row.width,
+    height: row.height,
+    understood: row.understood ?? null,
     cost: row.cost,
     errorMessage: row.errorMessage,
     createdAt: row.createdAt.toISOString(),

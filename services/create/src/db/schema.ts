@@ -35,6 +35,11 @@ export const generations = pgTable(
     videoUrl: text('video_url'),
     /** Which engine made the result (`local` or `fal`), set when the work starts. */
     engine: text('engine'),
+    /** The result's pixel size (a video's frame size), set when it completes; the gallery lays items out by it. */
+    width: integer('width'),
+    height: integer('height'),
+    /** The local engine's reading of the prompt, as the viewer's details show it (label → value, in order). */
+    understood: jsonb('understood').$type<{ label: string; value: string }[]>(),
     /** Credits reserved for it (SPEC §9), refunded when it finally fails. */
     cost: integer('cost').notNull(),
     errorMessage: text('error_message'),
