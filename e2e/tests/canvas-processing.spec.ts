@@ -205,6 +205,23 @@ test.describe('canvas image processing (SPEC §5) in the remote worker', () => {
       expect(pixel(40, 40)[0]).toBeLessThan(150); // the stored bottom-left: gradient, not the red block
     });
 
+    await test.step('a 24-megapixel photo: decoded at a reduced scale, yet the same picture as a full-size resize', async () => {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="6000" height="4000">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#c9a27e"/><stop offset="1" stop-color="#2b2f3a"/></linearGradient></defs>
+<rect width="100%" height="100%" fill="url(#g)"/><circle cx="2000" cy="1800" r="900" fill="#7a2232"/><rect x="3600" y="600" width="1600" height="2600" fill="#e8e2d6"/>
+<text x="3700" y="2000" font-size="420" font-family="sans-serif" fill="#1d1d1f">ATELIER</text>
+${Array.from({ length: 40 }, (_, i) => `<rect x="${300 + i * 36}" y="3300" width="18" height="500" fill="#111"/>`).join('')}</svg>`;
+      const photo = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+      const sent = await processOnCanvas(page, { name: 'photo-24mp.jpg', mimeType: 'image/jpeg', buffer: photo });
+      expect(sent).toMatchObject({ mime: 'image/jpeg', format: 'jpeg', width: 2048, height: 1365 });
+      const reference = await sharp(photo).resize(2048, 1365, { fit: 'fill' }).raw().toBuffer();
+      const got = await sharp(sent.bytes).raw().toBuffer();
+      let squared = 0;
+      for (let i = 0; i < got.length; i++) squared += (got[i]! - reference[i]!) ** 2;
+      const psnr = 10 * Math.log10((255 * 255) / (squared / got.length));
+      expect(psnr, 'PSNR against sharp\'s Lanczos resize of the full image').toBeGreaterThan(30);
+    });
+
     await test.step('EXIF orientation 6, small: as it is (its EXIF kept), shown upright', async () => {
       const stored = await raw(1200, 800, { marker: true }).jpeg({ quality: 85 }).withMetadata({ orientation: 6 }).toBuffer();
       const sent = await processOnCanvas(page, { name: 'rotated-small.jpg', mimeType: 'image/jpeg', buffer: stored });

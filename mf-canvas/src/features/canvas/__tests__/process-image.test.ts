@@ -1,7 +1,7 @@
 import { CANVAS_PROCESSING } from '@atelier/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { processPhoto } from '../utils/process-image-client';
-import { planProcessing, processImage, type CreateSurface } from '../utils/process-image';
+import { jpegDecodeScale, jpegStoredSize, planProcessing, processImage, type CreateSurface } from '../utils/process-image';
 
 // SPEC.md §5's rule as numbers; the real decoding, scaling and encoding run in Chromium
 // (e2e/tests/canvas-processing.spec.ts).
@@ -84,6 +84,119 @@ describe('processImage', () => {
   it('rejects a file that cannot be decoded', async () => {
     vi.stubGlobal('createImageBitmap', vi.fn(async () => Promise.reject(new DOMException('The source image could not be decoded.', 'InvalidStateError'))));
     await expect(processImage(new Blob(['nope'], { type: 'image/png' }), rule, surface().create)).rejects.toThrow('could not be decoded');
+  });
+});
+
+/** A JPEG's header up to its frame header: SOI, an APP1 segment, a COM segment, then SOFn with the size. */
+function jpegHeader(width: number, height: number, sof = 0xc0): Uint8Array {
+  const app1 = [0xff, 0xe1, 0x00, 0x08, 0x45, 0x78, 0x69, 0x66, 0x00, 0x00];
+  const com = [0xff, 0xfe, 0x00, 0x04, 0x20, 0x20];
+  const frame = [0xff, sof, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+  return new Uint8Array([0xff, 0xd8, ...app1, 0xff, ...com, ...frame]); // a fill byte before COM
+}
+
+describe('reading a JPEG\'s size and choosing its decoding scale', () => {
+  it('reads the stored size from a baseline or progressive frame header, past APPn, COM and fill bytes', () => {
+    expect(jpegStoredSize(jpegHeader(6000, 4000))).toEqual({ width: 6000, height: 4000 });
+    expect(jpegStoredSize(jpegHeader(3000, 2000, 0xc2))).toEqual({ width: 3000, height: 2000 });
+  });
+
+  it('reads nothing from a PNG, a truncated header or a scan before any frame header', () => {
+    expect(jpegStoredSize(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBeNull();
+    expect(jpegStoredSize(jpegHeader(6000, 4000).subarray(0, 20))).toBeNull();
+    expect(jpegStoredSize(new Uint8Array([0xff, 0xd8, 0xff, 0xda, 0x00, 0x02]))).toBeNull();
+  });
+
+  it('takes the smallest N/8 scale that still covers 2048 px, and none (8/8) below 2341 px', () => {
+    expect(jpegDecodeScale({ width: 6000, height: 4000 }, 2048)).toBe(3); // 2250 × 1500
+    expect(jpegDecodeScale({ width: 4000, height: 6000 }, 2048)).toBe(3);
+    expect(jpegDecodeScale({ width: 3000, height: 2000 }, 2048)).toBe(6); // 2250 × 1500
+    expect(jpegDecodeScale({ width: 4096, height: 4096 }, 2048)).toBe(4); // 2048 × 2048
+    expect(jpegDecodeScale({ width: 2341, height: 100 }, 2048)).toBe(7);
+    expect(jpegDecodeScale({ width: 2340, height: 100 }, 2048)).toBe(8);
+    expect(jpegDecodeScale({ width: 20_000, height: 100 }, 2048)).toBe(1);
+    for (const side of [2341, 3000, 4032, 6000, 8192, 16_384]) {
+      const scale = jpegDecodeScale({ width: side, height: 10 }, 2048);
+      expect(Math.ceil((side * scale) / 8)).toBeGreaterThanOrEqual(2048);
+      expect(Math.ceil((side * (scale - 1)) / 8)).toBeLessThan(2048);
+    }
+  });
+});
+
+describe('processImage with ImageDecoder (a large JPEG decoded at a reduced scale)', () => {
+  const frame = (codedWidth: number, codedHeight: number, rotation?: number) => ({
+    codedWidth,
+    codedHeight,
+    ...(rotation === undefined ? {} : { rotation }),
+    close: vi.fn(),
+  });
+  const decoderWith = (image: ReturnType<typeof frame>) => {
+    const init: unknown[] = [];
+    const close = vi.fn();
+    class FakeImageDecoder {
+      constructor(options: unknown) {
+        init.push(options);
+      }
+      decode = async () => ({ image, complete: true });
+      close = close;
+    }
+    vi.stubGlobal('ImageDecoder', FakeImageDecoder);
+    return { init, close };
+  };
+  const drawing = () => {
+    const context = { fillStyle: '', fillRect: vi.fn(), drawImage: vi.fn(), imageSmoothingEnabled: false, imageSmoothingQuality: 'low' };
+    const create = vi.fn(() => ({ context, toBlob: async (type: string) => new Blob(['x'], { type }) })) as unknown as CreateSurface;
+    return { create, context };
+  };
+  // jsdom's Blob has no arrayBuffer(); a browser's has.
+  const blobOf = (bytes: Uint8Array, type: string) =>
+    Object.assign(new Blob([bytes as BlobPart], { type }), { arrayBuffer: async () => bytes.slice().buffer });
+  const big = (width: number, height: number) => blobOf(new Uint8Array([...jpegHeader(width, height), ...new Uint8Array(64)]), 'image/jpeg');
+
+  it('asks for the 3/8 decode of a 6000 × 4000 photo and draws that frame at 2048 × 1365', async () => {
+    const image = frame(2250, 1500, 0);
+    const { init, close } = decoderWith(image);
+    const createImageBitmap = vi.fn();
+    vi.stubGlobal('createImageBitmap', createImageBitmap);
+    const { create, context } = drawing();
+    const result = await processImage(big(6000, 4000), rule, create);
+    expect(init).toEqual([expect.objectContaining({ type: 'image/jpeg', desiredWidth: 2250, desiredHeight: 1500 })]);
+    expect(createImageBitmap).not.toHaveBeenCalled();
+    expect(context.drawImage).toHaveBeenCalledWith(image, 0, 0, 2048, 1365);
+    expect(result).toMatchObject({ width: 2048, height: 1365, reencoded: true });
+    expect(image.close).toHaveBeenCalled();
+    expect(close).toHaveBeenCalled();
+  });
+
+  it('plans on the upright size when the frame carries a quarter turn (EXIF orientation 6)', async () => {
+    decoderWith(frame(2250, 1500, 90));
+    vi.stubGlobal('createImageBitmap', vi.fn());
+    const { create } = drawing();
+    const result = await processImage(big(6000, 4000), rule, create);
+    expect(create).toHaveBeenCalledWith(1365, 2048);
+    expect(result).toMatchObject({ width: 1365, height: 2048 });
+  });
+
+  it('decodes at full size with createImageBitmap when the frame has no orientation or the scale was not honoured', async () => {
+    for (const image of [frame(2250, 1500), frame(1500, 1000, 0)]) {
+      decoderWith(image);
+      const bitmap = { width: 6000, height: 4000, close: vi.fn() };
+      const createImageBitmap = vi.fn(async () => bitmap);
+      vi.stubGlobal('createImageBitmap', createImageBitmap);
+      const { create, context } = drawing();
+      await processImage(big(6000, 4000), rule, create);
+      expect(image.close).toHaveBeenCalled();
+      expect(createImageBitmap).toHaveBeenCalledTimes(1);
+      expect(context.drawImage).toHaveBeenCalledWith(bitmap, 0, 0, 2048, 1365);
+    }
+  });
+
+  it('leaves a JPEG under 2341 px and any other format to createImageBitmap', async () => {
+    const { init } = decoderWith(frame(1, 1, 0));
+    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 2300, height: 1000, close: vi.fn() })));
+    await processImage(big(2300, 1000), rule, drawing().create);
+    await processImage(blobOf(new Uint8Array(100), 'image/png'), rule, drawing().create);
+    expect(init).toEqual([]);
   });
 });
 
