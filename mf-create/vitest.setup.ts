@@ -13,6 +13,10 @@ if (!URL.createObjectURL) {
   URL.revokeObjectURL = () => {};
 }
 
+// jsdom plays no media (it logs "Not implemented"): the gallery's video tiles preview on hover and focus.
+HTMLMediaElement.prototype.play = () => Promise.resolve();
+HTMLMediaElement.prototype.pause = () => {};
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -119,6 +119,12 @@ export const LEAD_TRACKED_KEY = 'atelier:lead-tracked';
 /** Uploads: the service refuses more than 10 MB; the client only hints it (SPEC.md §5). */
 export const UPLOAD_HINT = 'PNG, JPG or WebP up to 10MB';
 
+/** A dress-up has no prompt: its tile and its viewer say what it is instead. */
+export const DRESS_UP_CAPTION = 'Garment tried on';
+
+/** The viewer's heading over what the local engine read in the prompt (garment, colour, setting…). */
+export const UNDERSTOOD_HEADING = 'What the local engine understood';
+
 export const MESSAGES = {
   generationFailedTitle: 'Generation Failed',
   generationFailedFallback: 'Generation failed',

@@ -6,15 +6,16 @@ import { ASPECT_RATIOS } from '../../../constants';
 export function AspectRatioPicker({ value, onChange }: { value: AspectRatio; onChange(value: AspectRatio): void }) {
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-3 text-[11px] font-medium uppercase tracking-[0.18em] text-muted-foreground">Aspect ratio</legend>
-      <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+      <legend className="mb-2 text-[11px] font-medium uppercase tracking-[0.18em] text-muted-foreground sm:mb-3">Aspect ratio</legend>
+      {/* One row on phones too: the room goes to the presets below. */}
+      <div className="grid grid-cols-6 gap-1.5 sm:gap-2">
         {ASPECT_RATIOS.map((ratio) => {
           const scale = 22 / Math.max(ratio.width, ratio.height);
           return (
             <label
               key={ratio.value}
               className={cn(
-                'flex cursor-pointer flex-col items-center gap-1.5 rounded-lg border px-2 py-2.5 text-xs transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                'flex cursor-pointer flex-col items-center gap-1 rounded-lg border px-0.5 py-2 text-[11px] sm:gap-1.5 sm:px-2 sm:py-2.5 sm:text-xs transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
                 value === ratio.value ? 'border-ink bg-ink text-ivory' : 'border-border bg-card hover:border-ink/50',
               )}
             >

@@ -1,5 +1,5 @@
 import type { AspectRatio, User, VideoModel } from '@atelier/contracts';
-import { Button, Spinner, usePastedImage } from '@atelier/ui';
+import { Button, cn, Spinner, usePastedImage } from '@atelier/ui';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -30,6 +30,12 @@ interface CreateFormProps {
   /** The progress bar, placed under the button. */
   progress: React.ReactNode;
 }
+
+/**
+ * The disabled Generate button: the ui kit's half opacity would put ivory on mid grey (about 3.4:1); a solid
+ * muted ground with the muted text colour keeps WCAG AA contrast (at least 4.5:1) and still reads as off.
+ */
+export const GENERATE_DISABLED = 'disabled:opacity-100 disabled:bg-muted disabled:text-muted-foreground';
 
 /** The inputs of one tab and its Generate button (with the cost). Keyed by tab, so each tab starts fresh. */
 export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormProps) {
@@ -109,7 +115,7 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
     <form
       onSubmit={submit}
       aria-label={config.heading}
-      className="flex min-w-0 flex-col gap-6 rounded-2xl border border-border bg-card p-4 shadow-soft sm:p-6"
+      className="flex min-w-0 flex-col gap-4 rounded-2xl border border-border bg-card p-4 shadow-soft sm:gap-6 sm:p-6"
     >
       {tab === 'video' && (
         <ImageInput label="Start image" slotName="primary" slot={primary} emptyTitle="Add a start image" />
@@ -138,9 +144,10 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
             maxLength={2000}
             placeholder={config.promptPlaceholder}
             aria-describedby={hintId}
-            className="w-full resize-y rounded-xl border border-border bg-background px-4 py-3 text-[15px] leading-relaxed placeholder:text-muted-foreground/70 focus-visible:border-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
+            className="w-full resize-y rounded-xl border border-border bg-background px-4 py-3 max-sm:h-24 text-[15px] leading-relaxed placeholder:text-muted-foreground/70 focus-visible:border-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
           />
-          <span id={hintId} className="text-[11px] text-muted-foreground">
+          {/* Phones have no such keys: the line gives its room to the presets. */}
+          <span id={hintId} className="hidden text-[11px] text-muted-foreground sm:inline">
             Ctrl or ⌘ + Enter to generate
           </span>
         </div>
@@ -154,9 +161,10 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
       )}
       {tab === 'video' && <ModelPicker value={model} onChange={setModel} premiumAllowed={premiumAllowed} />}
 
-      {/* The button stays in reach while the inputs scroll past (phones, long preset lists). */}
-      <div className="sticky bottom-0 z-10 -mx-4 -mb-4 flex flex-col gap-3 rounded-b-2xl border-t border-border bg-card/95 px-4 pb-4 pt-4 backdrop-blur sm:-mx-6 sm:-mb-6 sm:px-6 sm:pb-6">
-        <Button type="submit" size="lg" variant="default" disabled={!canGenerate} className="w-full">
+      {/* The button stays in reach while the inputs scroll past (phones, long preset lists); on phones the
+          bar is kept low so more than one row of presets shows above it. */}
+      <div className="sticky bottom-0 z-10 -mx-4 -mb-4 flex flex-col gap-2 rounded-b-2xl border-t border-border bg-card/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:gap-3 sm:px-6 sm:pb-6 sm:pt-4">
+        <Button type="submit" size="lg" variant="default" disabled={!canGenerate} className={cn('w-full', GENERATE_DISABLED)}>
           {submitting && <Spinner label="Starting" className="[&_svg]:h-4 [&_svg]:w-4" />}
           Generate · {creditsLabel(config.creditCost)}
         </Button>

@@ -78,10 +78,10 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 md:px-8 lg:gap-10 lg:py-10">
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-4 py-4 sm:gap-6 sm:py-6 md:px-8 lg:gap-10 lg:py-10">
       <header className="flex flex-col gap-2">
         <span className="text-[11px] font-medium uppercase tracking-[0.24em] text-accent">Atelier studio</span>
-        <h1 className="flex flex-wrap items-center gap-3 font-display text-4xl leading-none md:text-5xl">
+        <h1 className="flex flex-wrap items-center gap-3 font-display text-3xl leading-none sm:text-4xl md:text-5xl">
           {config.heading}
           {config.tag && (
             <span className="rounded-full bg-accent-soft px-2.5 py-0.5 font-sans text-xs font-medium tracking-wide text-accent">

@@ -1,7 +1,10 @@
-import type { Generation } from '@atelier/contracts';
+import type { Generation, GenerationType } from '@atelier/contracts';
 import { Button, cn, Spinner } from '@atelier/ui';
-import { useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { DRESS_UP_CAPTION } from '../../../constants';
 import { isInFlight } from '../api/get-generations';
+import { useMediaQuery, useReducedMotion } from '../hooks/use-media-query';
+import { generationRatio, placeInColumns, tileStyle, type Ratio } from '../utils/masonry';
 import { EngineBadge } from './engine-badge';
 import { generationTitle } from './generation-viewer';
 import { PlayIcon, SparkIcon } from './icons';
@@ -17,20 +20,27 @@ interface GalleryProps {
   onOpen(generation: Generation): void;
 }
 
-/** The user's generations, newest first. */
-const FILTERS = [
+/**
+ * One filter per kind of output, in this order: a kind added to the contract does not compile until it is
+ * named here. (Types only: a value from the contracts package would bring zod into the remote's bundle.)
+ */
+const FILTER_LABELS: Record<GenerationType, string> = {
+  image: 'Images',
+  video: 'Videos',
+  dressup: 'Dress Up',
+  photoshoot: 'Photoshoot',
+  canvas: 'Canvas',
+  upscale: 'Upscale',
+};
+const FILTERS: readonly { label: string; type: GenerationType | null }[] = [
   { label: 'All', type: null },
-  { label: 'Images', type: 'image' },
-  { label: 'Videos', type: 'video' },
-  { label: 'Dress Up', type: 'dressup' },
-  { label: 'Photoshoot', type: 'photoshoot' },
-  { label: 'Canvas', type: 'canvas' },
-  { label: 'Upscale', type: 'upscale' },
-] as const;
+  ...(Object.keys(FILTER_LABELS) as GenerationType[]).map((type) => ({ label: FILTER_LABELS[type], type })),
+];
 
+/** The user's generations, newest first, with a filter by kind. */
 export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, isFetchingNextPage, onLoadMore, onOpen }: GalleryProps) {
   const headingId = useId();
-  const [filter, setFilter] = useState<(typeof FILTERS)[number]['type']>(null);
+  const [filter, setFilter] = useState<GenerationType | null>(null);
   const items = filter ? all.filter((generation) => generation.type === filter) : all;
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4">
@@ -88,70 +98,138 @@ export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, 
           <p className="max-w-xs text-sm text-muted-foreground">Your images and videos will appear here as soon as they are ready.</p>
         </div>
       ) : (
-        <>
-          <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
-            {items.map((generation) => (
-              <li key={generation.id}>
-                <GalleryTile generation={generation} onOpen={() => onOpen(generation)} />
-              </li>
-            ))}
-          </ul>
-          {hasNextPage && (
-            <Button variant="outline" className="self-center" onClick={onLoadMore} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </Button>
-          )}
-        </>
+        <MasonryList items={items} onOpen={onOpen} />
+      )}
+      {!isLoading && !isError && hasNextPage && (
+        <Button variant="outline" className="self-center" onClick={onLoadMore} disabled={isFetchingNextPage}>
+          {isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </Button>
       )}
     </section>
   );
 }
 
-function GalleryTile({ generation, onOpen }: { generation: Generation; onOpen(): void }) {
+
+/** Tile geometry: the caption strip under each picture and the gap between tiles (the layout computes with both). */
+const CAPTION_HEIGHT = '2.875rem';
+const TILE_GAP = '0.75rem';
+
+/** Phones 2 columns, tablets 3, desktops 4 (Tailwind's md and xl). */
+function useColumnCount() {
+  const tablet = useMediaQuery('(min-width: 48rem)');
+  const desktop = useMediaQuery('(min-width: 80rem)');
+  return desktop ? 4 : tablet ? 3 : 2;
+}
+
+/**
+ * The tiles at their own ratios in columns (masonry). The list stays in newest-first order in the page, so
+ * reading and Tab follow it; each tile is placed in the column that is shortest so far (see placeInColumns).
+ */
+function MasonryList({ items, onOpen }: { items: readonly Generation[]; onOpen(generation: Generation): void }) {
+  const columnCount = useColumnCount();
+  // Older results carry no size: their pictures' own, once loaded.
+  const [natural, setNatural] = useState<Record<string, Ratio>>({});
+  const onNaturalSize = useCallback((id: string, width: number, height: number) => {
+    if (width > 0 && height > 0) setNatural((known) => (known[id] ? known : { ...known, [id]: { width, height } }));
+  }, []);
+  const ratios = items.map((generation) => generationRatio(generation, natural[generation.id]));
+  const layout = placeInColumns(ratios, columnCount);
+  const metrics = { columnCount, caption: CAPTION_HEIGHT, gap: TILE_GAP };
+
+  return (
+    // The wrapper is the size container the positions are computed from (cqw).
+    <div style={{ containerType: 'inline-size' }}>
+      <ul className="grid" data-columns={columnCount}>
+        {items.map((generation, index) => (
+          <li key={generation.id} style={tileStyle(layout.placements[index]!, metrics)} data-column={layout.placements[index]!.column}>
+            <GalleryTile generation={generation} ratio={ratios[index]!} onOpen={() => onOpen(generation)} onNaturalSize={onNaturalSize} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface GalleryTileProps {
+  generation: Generation;
+  ratio: Ratio;
+  onOpen(): void;
+  onNaturalSize(id: string, width: number, height: number): void;
+}
+
+function GalleryTile({ generation, ratio, onOpen, onNaturalSize }: GalleryTileProps) {
   const title = generationTitle(generation);
-  const frame = 'relative block aspect-[2/3] w-full overflow-hidden rounded-xl border border-border bg-muted';
+  const reducedMotion = useReducedMotion();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const frame = 'relative block w-full shrink-0 overflow-hidden rounded-xl border border-border bg-muted';
+  const frameStyle = { aspectRatio: `${ratio.width} / ${ratio.height}` };
+  const needsNaturalSize = !(generation.width && generation.height) && !generation.aspectRatio;
+
+  // A video tile plays a muted preview while pointed at or focused; never by itself when motion is reduced.
+  const preview = (play: boolean) => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (!play) return video.pause();
+    if (reducedMotion) return;
+    // play() is refused until the user has interacted with the page in some browsers: the poster stays.
+    void Promise.resolve(video.play()).catch(() => {});
+  };
 
   if (isInFlight(generation)) {
     return (
-      <div className={cn(frame, 'flex flex-col items-center justify-center gap-2 p-3 text-center')}>
-        <div className="absolute inset-0 animate-pulse bg-linear-to-b from-muted to-ivory-deep" aria-hidden="true" />
-        <Spinner label={`${title} in progress`} className="relative text-ink/70" />
-        <span className="relative text-xs font-medium">{generation.status === 'queued' ? 'Queued' : 'Generating…'}</span>
-        <span className="relative line-clamp-2 text-[11px] text-muted-foreground">{generation.prompt}</span>
+      <div className="flex flex-col">
+        <div className={cn(frame, 'flex flex-col items-center justify-center gap-2 p-3 text-center')} style={frameStyle}>
+          <div className="absolute inset-0 animate-pulse bg-linear-to-b from-muted to-ivory-deep" aria-hidden="true" />
+          <Spinner label={`${title} in progress`} className="relative text-ink/70" />
+          <span className="relative text-xs font-medium">{generation.status === 'queued' ? 'Queued' : 'Generating…'}</span>
+        </div>
+        <TileCaption generation={generation} title={title} />
       </div>
     );
   }
 
   if (generation.status === 'failed' || !(generation.imageUrl || generation.videoUrl)) {
     return (
-      <div className={cn(frame, 'flex flex-col items-center justify-center gap-1 bg-card p-3 text-center')}>
-        <span className="text-xs font-medium text-destructive">{title} failed</span>
-        <span className="line-clamp-3 text-[11px] text-muted-foreground">{generation.errorMessage ?? 'Generation failed'}</span>
-        <span className="text-[11px] text-muted-foreground">Credits refunded</span>
+      <div className="flex flex-col">
+        <div className={cn(frame, 'flex flex-col items-center justify-center gap-1 overflow-hidden bg-card p-3 text-center')} style={frameStyle}>
+          <span className="text-xs font-medium text-destructive">{title} failed</span>
+          <span className="line-clamp-2 text-[11px] text-muted-foreground">{generation.errorMessage ?? 'Generation failed'}</span>
+          <span className="text-[11px] text-muted-foreground">Credits refunded</span>
+        </div>
+        <TileCaption generation={generation} title={title} />
       </div>
     );
   }
 
   // Nothing sits on the picture: a local image's masthead runs along its top and its own caption along its
-  // bottom, so the kind, the engine and the prompt go in a line under it. The whole picture shows (contain):
-  // a 2:3 tile fills, wider or taller ratios sit on the tile's muted ground instead of losing their edges.
+  // bottom, so the kind, the engine and the prompt go in a line under it. The box has the picture's own
+  // ratio, so the whole picture fills it: no bars, no cropping.
   return (
     <button
       type="button"
       onClick={onOpen}
-      aria-label={`Open ${title.toLowerCase()}: ${generation.prompt || 'untitled'}`}
-      className="group flex w-full flex-col gap-1.5 rounded-xl text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+      onMouseEnter={() => preview(true)}
+      onMouseLeave={() => preview(false)}
+      onFocus={() => preview(true)}
+      onBlur={() => preview(false)}
+      aria-label={`Open ${title.toLowerCase()}: ${generation.prompt || (generation.type === 'dressup' ? DRESS_UP_CAPTION.toLowerCase() : 'untitled')}`}
+      className="group flex w-full flex-col rounded-xl text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
     >
-      <span className={cn(frame, 'transition-shadow group-hover:shadow-soft')}>
+      <span className={cn(frame, 'transition-shadow group-hover:shadow-soft')} style={frameStyle} data-ratio={`${ratio.width}:${ratio.height}`}>
         {generation.videoUrl ? (
           // The source image is the poster: phones (iOS Safari) paint nothing from preload="metadata" alone.
           <video
+            ref={videoRef}
             src={generation.videoUrl}
             poster={generation.imageUrl ?? undefined}
             muted
+            loop
             playsInline
             preload="metadata"
-            className="h-full w-full object-contain"
+            onLoadedMetadata={(event) =>
+              needsNaturalSize && onNaturalSize(generation.id, event.currentTarget.videoWidth, event.currentTarget.videoHeight)
+            }
+            className="h-full w-full object-cover"
             aria-hidden="true"
           />
         ) : (
@@ -159,18 +237,41 @@ function GalleryTile({ generation, onOpen }: { generation: Generation; onOpen():
             src={generation.imageUrl!}
             alt=""
             loading="lazy"
-            className="h-full w-full object-contain transition-transform duration-700 group-hover:scale-[1.03]"
+            onLoad={(event) =>
+              needsNaturalSize && onNaturalSize(generation.id, event.currentTarget.naturalWidth, event.currentTarget.naturalHeight)
+            }
+            className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
           />
         )}
       </span>
-      <span className="flex flex-wrap items-center gap-1 px-0.5">
-        <span className="inline-flex items-center gap-1 rounded-full bg-card px-2 py-0.5 text-[10px] font-medium uppercase tracking-[0.12em] text-ink ring-1 ring-border">
+      <TileCaption generation={generation} title={title} />
+    </button>
+  );
+}
+
+/**
+ * The strip under a picture, always the same height (the layout counts on it): the tags on one line (the
+ * kind, the engine), then one line of the prompt, or for a dress-up the garment that was tried on.
+ */
+function TileCaption({ generation, title }: { generation: Generation; title: string }) {
+  const garment = generation.type === 'dressup' ? generation.inputs.garment : undefined;
+  return (
+    <span className="flex min-w-0 flex-col gap-0.5 overflow-hidden px-0.5 pt-1.5" style={{ height: CAPTION_HEIGHT }}>
+      <span className="flex min-w-0 flex-nowrap items-center gap-1 overflow-hidden whitespace-nowrap">
+        <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-card px-2 py-0.5 text-[10px] font-medium uppercase tracking-[0.12em] text-ink ring-1 ring-border">
           {generation.videoUrl && <PlayIcon className="h-2.5 w-2.5" />}
           {title}
         </span>
-        <EngineBadge engine={generation.engine} />
+        <EngineBadge engine={generation.engine} className="min-w-0 shrink truncate" />
       </span>
-      {generation.prompt && <span className="line-clamp-1 px-0.5 text-[11px] leading-snug text-muted-foreground">{generation.prompt}</span>}
-    </button>
+      {generation.type === 'dressup' && !generation.prompt ? (
+        <span className="flex min-w-0 items-center gap-1 text-[11px] leading-snug text-muted-foreground">
+          {garment && <img src={garment} alt="" loading="lazy" className="h-3.5 w-3.5 shrink-0 rounded-sm object-cover ring-1 ring-border" />}
+          <span className="truncate">{DRESS_UP_CAPTION}</span>
+        </span>
+      ) : (
+        generation.prompt && <span className="truncate text-[11px] leading-snug text-muted-foreground">{generation.prompt}</span>
+      )}
+    </span>
   );
 }

@@ -1,7 +1,7 @@
 import type { Generation } from '@atelier/contracts';
 import { Button, buttonVariants, cn, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@atelier/ui';
 import { useId, useState } from 'react';
-import { creditsLabel, MESSAGES, modelLabel, UPSCALE } from '../../../constants';
+import { creditsLabel, MESSAGES, modelLabel, UNDERSTOOD_HEADING, UPSCALE } from '../../../constants';
 import { usePresets } from '../api/get-presets';
 import { canUpscale } from '../hooks/use-upscale';
 import { EngineBadge, engineDescription } from './engine-badge';
@@ -41,6 +41,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
   const size = loaded && loaded.url === generation?.imageUrl && loaded.width > 0 ? loaded : null;
   const atCap = size !== null && !canUpscale(size.width, size.height);
   const upscaleHintId = useId();
+  const understoodId = useId();
   return (
     <Dialog open={generation !== null} onOpenChange={onOpenChange}>
       {generation && (
@@ -48,10 +49,10 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
         <DialogContent
           data-remote="mf_create"
           hideClose
-          className="max-h-[calc(100dvh-2rem)] max-w-5xl gap-0 overflow-y-auto p-0 md:grid-cols-[minmax(0,1fr)_18rem]">
+          className="max-h-[calc(100dvh-2rem)] max-w-5xl gap-0 overflow-y-auto p-0 md:grid-cols-[minmax(0,1fr)_18rem] md:grid-rows-[minmax(0,1fr)_auto]">
           {/* Nothing on the picture (a local image's masthead runs along its top): on phones the close button
               has its own strip above it, and the engine badge sits by the title. */}
-          <div className="flex flex-col bg-ink md:min-h-[32rem] md:rounded-l-lg">
+          <div className="flex flex-col bg-ink md:row-span-2 md:min-h-[32rem] md:rounded-l-lg">
             <div className="flex justify-end px-2 pt-2 md:hidden">
               <CloseButton className="h-9 w-9 bg-ivory/90 text-ink shadow-soft hover:bg-ivory" />
             </div>
@@ -64,7 +65,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
                   loop
                   playsInline
                   aria-label={`Video: ${generation.prompt ?? 'generated video'}`}
-                  className="max-h-[70dvh] w-auto max-w-full rounded"
+                  className="max-h-[55dvh] w-auto max-w-full rounded md:max-h-[70dvh]"
                 />
               ) : generation.imageUrl ? (
                 <img
@@ -73,12 +74,12 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
                   onLoad={(event) =>
                     setLoaded({ url: generation.imageUrl!, width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
                   }
-                  className="max-h-[70dvh] w-auto max-w-full rounded object-contain"
+                  className="max-h-[55dvh] w-auto max-w-full rounded object-contain md:max-h-[70dvh]"
                 />
               ) : null}
             </div>
           </div>
-          <div className="flex flex-col gap-5 p-6">
+          <div className="flex flex-col gap-5 px-4 pt-5 sm:px-6 md:col-start-2 md:row-start-1 md:pt-6">
             <div className="relative flex flex-col gap-2 md:pr-8">
               <CloseButton className="absolute -right-2 -top-2 hidden h-8 w-8 text-muted-foreground hover:bg-muted hover:text-foreground md:flex" />
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -98,37 +99,55 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
               <Detail term="Credits" value={String(generation.cost)} />
               <Detail term="Created" value={new Date(generation.createdAt).toLocaleString()} />
             </dl>
-            <div className="mt-auto flex flex-col gap-2">
-              {mediaUrl && (
-                <a href={downloadHref(mediaUrl)} download className={cn(buttonVariants({ variant: 'default', size: 'md' }), 'w-full')}>
-                  <DownloadIcon className="h-4 w-4" />
-                  Download
-                </a>
-              )}
-              {!generation.videoUrl && generation.imageUrl && (
-                <Button variant="outline" className="w-full" onClick={() => onCreateVideo(generation.imageUrl!)}>
-                  <FilmIcon className="h-4 w-4" />
-                  Create video
+            {generation.understood && generation.understood.length > 0 && (
+              <section aria-labelledby={understoodId} className="flex flex-col gap-2">
+                <h3 id={understoodId} className="text-[11px] font-medium uppercase tracking-[0.18em] text-muted-foreground">
+                  {UNDERSTOOD_HEADING}
+                </h3>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-xs">
+                  {generation.understood.map((entry, index) => (
+                    <Detail key={`${entry.label}-${index}`} term={entry.label} value={entry.value} />
+                  ))}
+                </dl>
+              </section>
+            )}
+          </div>
+          {/* On phones the actions stay pinned to the bottom of the viewer: Download is in reach without
+              scrolling past the picture and the details. */}
+          <div
+            role="group"
+            aria-label="Actions"
+            className="sticky bottom-0 z-10 mt-4 grid grid-cols-2 gap-2 border-t border-border bg-card/95 px-4 py-3 backdrop-blur sm:px-6 md:static md:col-start-2 md:row-start-2 md:mt-0 md:grid-cols-1 md:border-0 md:bg-card md:pb-6 md:pt-5 md:backdrop-blur-none"
+          >
+            {mediaUrl && (
+              <a href={downloadHref(mediaUrl)} download className={cn(buttonVariants({ variant: 'default', size: 'md' }), 'col-span-2 w-full md:col-span-1')}>
+                <DownloadIcon className="h-4 w-4" />
+                Download
+              </a>
+            )}
+            {!generation.videoUrl && generation.imageUrl && (
+              <Button variant="outline" className="w-full" onClick={() => onCreateVideo(generation.imageUrl!)}>
+                <FilmIcon className="h-4 w-4" />
+                Create video
+              </Button>
+            )}
+            {!generation.videoUrl && generation.imageUrl && (
+              <>
+                <Button
+                  variant="outline"
+                  className="w-full"
+                  disabled={upscaling || atCap}
+                  aria-describedby={upscaleHintId}
+                  onClick={() => onUpscale(generation.imageUrl!)}
+                >
+                  <UpscaleIcon className={cn('h-4 w-4', upscaling && 'animate-pulse')} />
+                  Upscale
                 </Button>
-              )}
-              {!generation.videoUrl && generation.imageUrl && (
-                <>
-                  <Button
-                    variant="outline"
-                    className="w-full"
-                    disabled={upscaling || atCap}
-                    aria-describedby={upscaleHintId}
-                    onClick={() => onUpscale(generation.imageUrl!)}
-                  >
-                    <UpscaleIcon className={cn('h-4 w-4', upscaling && 'animate-pulse')} />
-                    Upscale
-                  </Button>
-                  <p id={upscaleHintId} aria-live="polite" className="text-center text-xs text-muted-foreground">
-                    {upscaling ? MESSAGES.upscaleStarting : atCap ? MESSAGES.upscaleAtCap : `${MESSAGES.upscaleHint} · ${creditsLabel(UPSCALE.creditCost)}`}
-                  </p>
-                </>
-              )}
-            </div>
+                <p id={upscaleHintId} aria-live="polite" className="col-span-2 text-center text-xs text-muted-foreground md:col-span-1">
+                  {upscaling ? MESSAGES.upscaleStarting : atCap ? MESSAGES.upscaleAtCap : `${MESSAGES.upscaleHint} · ${creditsLabel(UPSCALE.creditCost)}`}
+                </p>
+              </>
+            )}
           </div>
         </DialogContent>
       )}

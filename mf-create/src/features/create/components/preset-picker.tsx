@@ -42,7 +42,7 @@ export function PresetPicker({ value, onChange }: PresetPickerProps) {
       {isLoading ? (
         <div className="flex flex-col gap-3">
           <Spinner label="Loading presets" className="h-5 w-5 text-muted-foreground" />
-          <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-hidden="true">
+          <div className="grid grid-cols-4 gap-2" aria-hidden="true">
             {Array.from({ length: 8 }, (_, i) => (
               <div key={i} className="aspect-[3/4] animate-pulse rounded-lg bg-muted" />
             ))}
@@ -81,7 +81,8 @@ export function PresetPicker({ value, onChange }: PresetPickerProps) {
             {shown.map((group) => (
               <div key={group.style} role="group" aria-label={group.style} className="flex flex-col gap-2">
                 <h3 className="font-display text-base">{group.style}</h3>
-                <div className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-4">
+                {/* Four across on phones too: smaller tiles, so more than one row shows above the Generate bar. */}
+                <div className="grid grid-cols-4 gap-2">
                   {group.presets.map((preset) => (
                     <PresetTile
                       key={preset.id}
@@ -120,7 +121,7 @@ function PresetTile({ preset, selected, onSelect }: { preset: Preset; selected: 
           className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
         />
       </span>
-      <span className="truncate px-2 py-1.5 text-[11px] font-medium">{preset.name}</span>
+      <span className="truncate px-1.5 py-1 text-[11px] font-medium sm:px-2 sm:py-1.5">{preset.name}</span>
       {selected && (
         <span className="absolute right-1.5 top-1.5 flex h-5 w-5 items-center justify-center rounded-full bg-ink text-ivory">
           <CheckIcon className="h-3 w-3" />
