@@ -1,8 +1,10 @@
 import sharp from 'sharp';
 import type { EngineResult, TryOnInput } from '../types.js';
 import { checkImage } from '../validate.js';
-import { cutOutGarment, garmentLayers } from './cutout.js';
-import { localBadge, localBadgeBox, localMarkXmp } from './render.js';
+import { findBody, type Body } from './body.js';
+import { analyseGarment, type GarmentArt } from './garment.js';
+import { blurredMask, decodePicture, sharpOf, skinLikeness, type Picture } from './picture.js';
+import { localBadgeBox, localBadgeLayer, localMarkOf, localMarkXmp } from './render.js';
 
 export interface TorsoBox {
   left: number;
@@ -104,19 +106,164 @@ export function rowBackdrop(data: Uint8Array | Uint8ClampedArray, width: number,
   return [0, 1, 2].map((c) => xs.map((x) => data[(y * width + x) * 3 + c]!).sort((a, b) => a - b)[edge]!) as [number, number, number];
 }
 
+/** How the garment sits on the body: its axis, the row its top is drawn at, its scale and a width factor per row. */
+interface Fit {
+  axis: number;
+  top: number;
+  /** Image pixels per garment pixel, across and down. */
+  scaleX: number;
+  scaleY: number;
+  /** Extra horizontal scale for the output row `top + i` (the torso's own width), 1 past the end. */
+  widthFactor: number[];
+}
+
+/** The collar sits this fraction of the torso's height above the shoulder line. */
+const COLLAR_LIFT = 0.04;
+/** A top reaches this fraction of the shoulder-to-hip height below the hip line. */
+const TOP_LENGTH = 1.12;
+/** The torso's width from row to row may pull a garment in or let it out this much. */
+const WIDTH_FOLLOW = [0.82, 1.15] as const;
+/** A garment's print may be stretched or squashed vertically this much to fit the torso. */
+const STRETCH = [0.6, 1.6] as const;
+
+const clamp = (value: number, [low, high]: readonly [number, number]) => Math.min(high, Math.max(low, value));
+
+/** Maps the garment's front panel onto the torso: tops from the shoulder line to just below the hips, dresses at their own length, skirts and trousers from the waist. */
+function fitGarment(art: GarmentArt, torso: TorsoBox, halfWidths: number[], axis: number): Fit {
+  const panel = art.panel;
+  const onHips = art.shape === 'skirt' || art.shape === 'trousers';
+  const chestWidth = onHips ? torso.width * 0.88 : torso.width;
+  const scaleX = chestWidth / Math.max(1, panel.chest);
+  const top = onHips ? torso.top + torso.height * 0.62 : torso.top - torso.height * COLLAR_LIFT;
+  const scaleY = art.shape === 'top' ? scaleX * clamp((torso.height * (TOP_LENGTH + COLLAR_LIFT)) / (panel.height * scaleX), STRETCH) : scaleX;
+  const reference = torso.width / 2;
+  const widthFactor = halfWidths.map((half) => clamp(half / reference, WIDTH_FOLLOW));
+  // Rows of the garment above the shoulder line keep the shoulders' width; skirts and trousers start at the waist's.
+  const offset = Math.round(torso.top - top);
+  const rows = offset >= 0 ? [...new Array<number>(offset).fill(widthFactor[0] ?? 1), ...widthFactor] : widthFactor.slice(-offset);
+  return { axis, top, scaleX, scaleY, widthFactor: rows };
+}
+
 export async function localTryOn(input: TryOnInput): Promise<EngineResult> {
   await checkImage(input.person, 'person');
   await checkImage(input.garment, 'garment');
   // Work on the upright person image (EXIF orientation applied), keeping its size.
   const base = await sharp(input.person).rotate().removeAlpha().png().toBuffer({ resolveWithObject: true });
   const { width, height } = base.info;
-  const garment = await cutOutGarment(input.garment);
-  const torso = (await findTorso(base.data)) ?? estimateTorso(width, height);
-  const layers = await garmentLayers(garment, torso, { width, height });
-  const data = await sharp(base.data)
-    .composite([...layers, { input: localBadge(width, height, 'try-on'), left: 0, top: 0 }])
-    .withXmp(localMarkXmp(localBadgeBox(width, height, 'try-on')))
+  const person = await decodePicture(sharp(base.data).removeAlpha());
+  // A local picture already shows its 'Local engine' mark: keep it (and keep the garment off it) rather than add a second.
+  const mark = await localMarkOf(input.person);
+  const art = await analyseGarment(input.garment);
+  const body = await findBody(base.data);
+  let fit: Fit;
+  let front: Uint8ClampedArray;
+  if (body) {
+    fit = fitGarment(art, body.torso, body.halfWidths, body.axis);
+    front = frontMask(person, body);
+  } else {
+    // No face to go by: the torso from the silhouette against a plain wall, else where it usually is.
+    const box = (await findTorso(base.data)) ?? estimateTorso(width, height);
+    const torso = { ...box, left: box.left + (box.width * (1 - 1 / GARMENT_SPREAD)) / 2, width: box.width / GARMENT_SPREAD };
+    fit = fitGarment(art, torso, [], torso.left + torso.width / 2);
+    front = new Uint8ClampedArray(width * height);
+  }
+  if (mark) {
+    const x0 = Math.floor(mark.left * width);
+    const x1 = Math.ceil(mark.right * width);
+    for (let y = Math.floor(mark.top * height); y < Math.min(height, Math.ceil(mark.bottom * height)); y++) front.fill(255, y * width + Math.max(0, x0), y * width + Math.min(width, x1));
+  }
+  await drawGarment(person, art, fit, front);
+  const data = await sharpOf(person)
+    .composite(mark ? [] : [localBadgeLayer(width, height, 'try-on')])
+    .withXmp(localMarkXmp(mark ?? localBadgeBox(width, height, 'try-on')))
     .png()
     .toBuffer();
-  return { data, contentType: 'image/png', width, height, engine: 'local', model: 'local/cutout-composite' };
+  return { data, contentType: 'image/png', width, height, engine: 'local', model: 'local/body-fit-composite' };
+}
+
+/** Skin this close (RGB distance) to the face's colour is the person's own (arms, hands) and stays in front of the garment. */
+const SKIN_MATCH = 80;
+/** ... and this close once the brightness is matched (the same hue, lit or shaded). */
+const SKIN_HUE_MATCH = 22;
+/** Skin this far down the torso, near its middle, is a neckline, not an arm. */
+const NECKLINE_DEPTH = 0.22;
+
+/**
+ * What stays in front of the garment, 0..255: the head down to the chin, and skin of the face's tone
+ * (arms and hands crossing the body), feathered by a pixel or two.
+ */
+function frontMask(person: Picture, body: Body): Uint8ClampedArray {
+  const { width, height, data } = person;
+  const mask = new Uint8ClampedArray(width * height);
+  const head = body.head;
+  const pad = head.width * 0.08;
+  for (let y = Math.max(0, Math.floor(head.top)); y < Math.min(height, Math.ceil(head.top + head.height)); y++) {
+    mask.fill(255, y * width + Math.max(0, Math.floor(head.left - pad)), y * width + Math.min(width, Math.ceil(head.left + head.width + pad)));
+  }
+  const [sr, sg, sb] = body.skin;
+  // Bare skin at a neckline is covered by the garment: no arm crosses the chest that high.
+  const torso = body.torso;
+  const necklineBottom = torso.top + torso.height * NECKLINE_DEPTH;
+  const necklineHalf = torso.width * 0.4;
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
+      if (y < necklineBottom && y >= head.top + head.height && Math.abs(x - body.axis) < necklineHalf) continue;
+      const p = i * 3;
+      const r = data[p]!;
+      const g = data[p + 1]!;
+      const b = data[p + 2]!;
+      // Shaded and lit sides of an arm: the face's colour a little darker or lighter.
+      const scale = (r + g + b + 1) / (sr + sg + sb + 1);
+      if (scale < 0.65 || scale > 1.35) continue;
+      if (Math.hypot(r - sr * scale, g - sg * scale, b - sb * scale) > SKIN_HUE_MATCH) continue;
+      if (Math.hypot(r - sr, g - sg, b - sb) > SKIN_MATCH) continue;
+      if (skinLikeness(r, g, b) > 0.3) mask[i] = 255;
+    }
+  }
+  return mask;
+}
+
+/**
+ * Draws the garment's front panel onto the person, row by row: each output row samples the panel
+ * (bilinear) at the row's own width, so the garment follows the torso in and out; the sides are shaded
+ * a little for volume; what `front` covers (head, arms, hands, the mark) stays the person's.
+ */
+async function drawGarment(person: Picture, art: GarmentArt, fit: Fit, front: Uint8ClampedArray): Promise<void> {
+  const panelPng = Buffer.from(art.panel.href.slice(art.panel.href.indexOf(',') + 1), 'base64');
+  const { data: panel, info } = await sharp(panelPng).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pw = info.width;
+  const ph = info.height;
+  // Panel image pixels per garment pixel (the panel is stored at most 640 px).
+  const px = pw / art.panel.width;
+  const py = ph / art.panel.height;
+  const { width, height, data } = person;
+  const soft = await blurredMask(front, width, height, Math.max(0.8, width / 1200));
+  const rows = Math.round(art.panel.height * fit.scaleY);
+  const at = (x: number, y: number, c: number) => panel[(y * pw + x) * 4 + c]!;
+  for (let j = 0; j < rows; j++) {
+    const y = Math.round(fit.top) + j;
+    if (y < 0 || y >= height) continue;
+    const factor = fit.widthFactor[Math.min(fit.widthFactor.length - 1, j)] ?? 1;
+    const sx = fit.scaleX * factor;
+    const gy = Math.min(ph - 1.001, Math.max(0, (j / fit.scaleY) * py));
+    const y0 = Math.floor(gy);
+    const ty = gy - y0;
+    const halfSpan = (art.panel.width * sx) / 2;
+    const x0 = Math.max(0, Math.floor(fit.axis - (art.panel.centre + 1) * sx));
+    const x1 = Math.min(width - 1, Math.ceil(fit.axis + (art.panel.width - art.panel.centre + 1) * sx));
+    for (let x = x0; x <= x1; x++) {
+      const gx = ((x - fit.axis) / sx + art.panel.centre) * px;
+      if (gx < 0 || gx > pw - 1.001) continue;
+      const xi = Math.floor(gx);
+      const tx = gx - xi;
+      const sample = (c: number) =>
+        (at(xi, y0, c) * (1 - tx) + at(xi + 1, y0, c) * tx) * (1 - ty) + (at(xi, y0 + 1, c) * (1 - tx) + at(xi + 1, y0 + 1, c) * tx) * ty;
+      const i = y * width + x;
+      const alpha = (sample(3) / 255) * (1 - soft[i]! / 255);
+      if (alpha <= 0.004) continue;
+      const side = Math.min(1, Math.abs(x - fit.axis) / Math.max(1, halfSpan));
+      const shade = 1 - 0.16 * side * side;
+      for (let c = 0; c < 3; c++) data[i * 3 + c] = data[i * 3 + c]! * (1 - alpha) + sample(c) * shade * alpha;
+    }
+  }
 }
