@@ -182,6 +182,11 @@ describe('video tiles', () => {
     await user.hover(tile);
     act(() => tile.focus());
     expect(media.played).toEqual([]);
+    // The viewer shows its controls but does not start the video either.
+    await user.click(tile);
+    const video = (await screen.findByRole('dialog')).querySelector('video')!;
+    expect(video).toHaveAttribute('controls');
+    expect(video).not.toHaveAttribute('autoplay');
   });
 });
 
@@ -263,9 +268,13 @@ describe('viewer', () => {
     installFakeApi({ 'GET /api/generations': () => page(fakeGeneration({ prompt: 'ivory gown' })) });
     const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
     await user.click(await screen.findByRole('button', { name: 'Open image: ivory gown' }));
-    const actions = within(await screen.findByRole('dialog')).getByRole('group', { name: 'Actions' });
+    const dialog = await screen.findByRole('dialog');
+    const actions = within(dialog).getByRole('group', { name: 'Actions' });
     expect(within(actions).getByRole('link', { name: 'Download' })).toBeInTheDocument();
     // Pinned (sticky at the bottom of the scrolling viewer) below md, in the side column from md up.
     expect(actions).toHaveClass('sticky', 'bottom-0', 'md:static');
+    // A grid item could not stick outside its own row: below md the viewer is a flex column.
+    expect(dialog).toHaveClass('flex', 'flex-col', 'md:grid');
+    expect(dialog).not.toHaveClass('grid');
   });
 });

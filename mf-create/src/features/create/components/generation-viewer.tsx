@@ -3,6 +3,7 @@ import { Button, buttonVariants, cn, Dialog, DialogClose, DialogContent, DialogD
 import { useId, useState } from 'react';
 import { creditsLabel, MESSAGES, modelLabel, UNDERSTOOD_HEADING, UPSCALE } from '../../../constants';
 import { usePresets } from '../api/get-presets';
+import { useReducedMotion } from '../hooks/use-media-query';
 import { canUpscale } from '../hooks/use-upscale';
 import { EngineBadge, engineDescription } from './engine-badge';
 import { CloseIcon, DownloadIcon, FilmIcon, UpscaleIcon } from './icons';
@@ -42,6 +43,8 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
   const atCap = size !== null && !canUpscale(size.width, size.height);
   const upscaleHintId = useId();
   const understoodId = useId();
+  // Opened on purpose, so it plays; unless the user asked for less motion (the controls are there).
+  const reducedMotion = useReducedMotion();
   return (
     <Dialog open={generation !== null} onOpenChange={onOpenChange}>
       {generation && (
@@ -49,10 +52,11 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
         <DialogContent
           data-remote="mf_create"
           hideClose
-          className="max-h-[calc(100dvh-2rem)] max-w-5xl gap-0 overflow-y-auto p-0 md:grid-cols-[minmax(0,1fr)_18rem] md:grid-rows-[minmax(0,1fr)_auto]">
+          // A column on phones (a grid item could not stick outside its own row), two columns from md up.
+          className="flex max-h-[calc(100dvh-2rem)] max-w-5xl flex-col gap-0 overflow-y-auto p-0 md:grid md:grid-cols-[minmax(0,1fr)_18rem] md:grid-rows-[minmax(0,1fr)_auto]">
           {/* Nothing on the picture (a local image's masthead runs along its top): on phones the close button
               has its own strip above it, and the engine badge sits by the title. */}
-          <div className="flex flex-col bg-ink md:row-span-2 md:min-h-[32rem] md:rounded-l-lg">
+          <div className="flex shrink-0 flex-col bg-ink md:row-span-2 md:min-h-[32rem] md:rounded-l-lg">
             <div className="flex justify-end px-2 pt-2 md:hidden">
               <CloseButton className="h-9 w-9 bg-ivory/90 text-ink shadow-soft hover:bg-ivory" />
             </div>
@@ -61,7 +65,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
                 <video
                   src={generation.videoUrl}
                   controls
-                  autoPlay
+                  autoPlay={!reducedMotion}
                   loop
                   playsInline
                   aria-label={`Video: ${generation.prompt ?? 'generated video'}`}
@@ -79,7 +83,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
               ) : null}
             </div>
           </div>
-          <div className="flex flex-col gap-5 px-4 pt-5 sm:px-6 md:col-start-2 md:row-start-1 md:pt-6">
+          <div className="flex shrink-0 flex-col gap-5 px-4 pt-5 sm:px-6 md:col-start-2 md:row-start-1 md:pt-6">
             <div className="relative flex flex-col gap-2 md:pr-8">
               <CloseButton className="absolute -right-2 -top-2 hidden h-8 w-8 text-muted-foreground hover:bg-muted hover:text-foreground md:flex" />
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -117,7 +121,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
           <div
             role="group"
             aria-label="Actions"
-            className="sticky bottom-0 z-10 mt-4 grid grid-cols-2 gap-2 border-t border-border bg-card/95 px-4 py-3 backdrop-blur sm:px-6 md:static md:col-start-2 md:row-start-2 md:mt-0 md:grid-cols-1 md:border-0 md:bg-card md:pb-6 md:pt-5 md:backdrop-blur-none"
+            className="sticky bottom-0 z-10 mt-4 grid shrink-0 grid-cols-2 gap-2 border-t border-border bg-card/95 px-4 py-3 backdrop-blur sm:px-6 md:static md:col-start-2 md:row-start-2 md:mt-0 md:grid-cols-1 md:border-0 md:bg-card md:pb-6 md:pt-5 md:backdrop-blur-none"
           >
             {mediaUrl && (
               <a href={downloadHref(mediaUrl)} download className={cn(buttonVariants({ variant: 'default', size: 'md' }), 'col-span-2 w-full md:col-span-1')}>
