@@ -215,7 +215,7 @@ function GalleryTile({ generation, ratio, onOpen, onNaturalSize }: GalleryTilePr
       aria-label={`Open ${title.toLowerCase()}: ${generation.prompt || (generation.type === 'dressup' ? DRESS_UP_CAPTION.toLowerCase() : 'untitled')}`}
       className="group flex w-full flex-col rounded-xl text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
     >
-      <span className={cn(frame, 'transition-shadow group-hover:shadow-soft')} style={frameStyle} data-ratio={`${ratio.width}:${ratio.height}`}>
+      <span className={cn(frame, 'transition-shadow group-hover:shadow-soft')} style={frameStyle}>
         {generation.videoUrl ? (
           // The source image is the poster: phones (iOS Safari) paint nothing from preload="metadata" alone.
           <video
