@@ -1,5 +1,6 @@
 // The shell: the host page. It shares the singletons and finds its remotes at run time (/mf/remotes.json),
 // so it declares no build-time `remotes` and is never rebuilt when a remote is deployed.
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { federationDefaults, offlineRemotePluginPath } from '@atelier/federation';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -8,6 +9,8 @@ import tailwindcss from '@tailwindcss/postcss';
 import { readShellConfig } from './shell-config';
 
 const root = import.meta.dirname;
+// The product's artwork (packages/artwork, rendered at build time), served from /art/ with the shell.
+const artworkDir = path.join(path.dirname(createRequire(import.meta.url).resolve('@atelier/artwork/package.json')), 'dist/art');
 const gatewayUrl = process.env.GATEWAY_URL || 'http://127.0.0.1:8080';
 
 export default (env: Record<string, unknown> = {}): Configuration => {
@@ -59,6 +62,7 @@ export default (env: Record<string, unknown> = {}): Configuration => {
       }),
       new rspack.DefinePlugin({ __SHELL_CONFIG__: JSON.stringify(shellConfig) }),
       new rspack.HtmlRspackPlugin({ template: './src/index.html' }),
+      new rspack.CopyRspackPlugin({ patterns: [{ from: artworkDir, to: 'art' }] }),
     ],
     performance: { hints: false },
     devServer: {

@@ -1,20 +1,17 @@
 import { Link } from 'react-router-dom';
-import { StyleArt } from '../../features/landing/components/style-art';
-import { LANDING_STYLES } from '../../features/landing/utils/styles';
+import { ArtImage } from '../../features/landing/components/art-image';
 import { ROUTES, TEXTS } from '../../constants';
 import { OnboardingDialog } from '../../features/onboarding/components/onboarding-dialog';
 import { useFirstVisit } from '../../features/onboarding/hooks/use-first-visit';
 
 // SPEC §2 "App home": five cards and their targets (Photoshoots is always shown here).
 const CARDS = [
-  { title: 'Generate Images', text: 'Text to photo with 40+ presets.', to: ROUTES.image, art: 'abstract' },
-  { title: 'Generate Videos', text: 'Bring a still to life.', to: ROUTES.video, art: 'retro' },
-  { title: 'Photoshoots', text: 'Ten photos of your character in one garment.', to: ROUTES.photoshoots, art: 'vintage' },
-  { title: 'Virtual Try-On', text: 'Re-dress any character.', to: ROUTES.dressUp, art: 'y2k' },
-  { title: 'Canvas Editing', text: 'Edit a photo with a sentence.', to: ROUTES.canvas, art: 'beauty' },
+  { title: 'Generate Images', text: 'Text to photo with 40+ presets.', to: ROUTES.image, art: 'home-image' },
+  { title: 'Generate Videos', text: 'Bring a still to life.', to: ROUTES.video, art: 'home-video' },
+  { title: 'Photoshoots', text: 'Ten photos of your character in one garment.', to: ROUTES.photoshoots, art: 'home-photoshoot' },
+  { title: 'Virtual Try-On', text: 'Re-dress any character.', to: ROUTES.dressUp, art: 'home-try-on' },
+  { title: 'Canvas Editing', text: 'Edit a photo with a sentence.', to: ROUTES.canvas, art: 'home-canvas' },
 ] as const;
-
-const artFor = (id: string) => LANDING_STYLES.find((style) => style.id === id) ?? LANDING_STYLES[0]!;
 
 export function AppHomeRoute() {
   const firstVisit = useFirstVisit();
@@ -30,10 +27,15 @@ export function AppHomeRoute() {
           <li key={card.to}>
             <Link
               to={card.to}
-              className="group flex h-full flex-col overflow-hidden rounded-lg border border-border bg-card shadow-soft transition-colors hover:border-ink"
+              className="group flex h-full flex-row overflow-hidden rounded-lg border border-border bg-card shadow-soft transition-colors hover:border-ink sm:flex-col"
             >
-              <div aria-hidden="true" className="h-28 overflow-hidden bg-ink sm:h-36">
-                <StyleArt style={artFor(card.art)} crop="top" className="h-full w-full transition-transform duration-500 group-hover:scale-[1.04]" />
+              {/* The whole figure: beside the text on phones, above it from sm up. */}
+              <div aria-hidden="true" className="aspect-[3/4] w-28 shrink-0 overflow-hidden bg-ink sm:w-full">
+                <ArtImage
+                  art={card.art}
+                  sizes="(min-width: 64rem) 18vw, (min-width: 40rem) 50vw, 7rem"
+                  className="h-full w-full transition-transform duration-500 group-hover:scale-[1.04]"
+                />
               </div>
               <div className="flex flex-1 flex-col gap-2 p-5">
                 <h2 className="text-2xl leading-tight">{card.title}</h2>

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { NAVIGATIONS, PRODUCT_NAME, ROUTES, TEXTS } from '../../../constants';
 import { useRotation } from '../../../hooks/use-rotation';
-import { StyleArt } from '../../landing/components/style-art';
+import { ArtImage, styleArt } from '../../landing/components/art-image';
 import { LANDING_STYLES } from '../../landing/utils/styles';
 import { SIGN_IN_ERROR_TITLE, signInErrorMessage } from '../utils/sign-in-errors';
 
@@ -29,7 +29,7 @@ function LoginHero() {
         className="absolute inset-0 animate-fade-in"
         style={{ animationDuration: `${LOGIN_HERO_FADE_MS}ms` }}
       >
-        <StyleArt style={style} className="h-full w-full" crop="top" />
+        <ArtImage art={styleArt(style.id)} sizes="(min-width: 64rem) 50vw, 100vw" className="h-full w-full" crop="top" priority />
       </div>
       <div className="absolute inset-0 bg-gradient-to-t from-ink/85 via-ink/20 to-transparent" />
       <div className="absolute inset-x-0 bottom-0 flex flex-col gap-1 p-6 text-ivory lg:p-12">

@@ -91,7 +91,7 @@ describe('landing page', () => {
     const artworks = (width: number) => {
       stubScreenWidth(width);
       const view = render(<LandingPage onNavigate={vi.fn()} />);
-      const count = view.container.querySelectorAll('svg[role="img"]').length;
+      const count = view.container.querySelectorAll('img[src^="/art/style-"]').length;
       view.unmount();
       return count;
     };

@@ -1,9 +1,8 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { PRODUCT_NAME, ROUTES, TEXTS } from '../../../constants';
 import { FEATURE_PILLS, LANDING_COPY } from '../utils/copy';
-import { LANDING_STYLES } from '../utils/styles';
 import { useMediaQuery } from '../../../hooks/use-rotation';
-import { StyleArt } from './style-art';
+import { ArtImage, styleArt } from './art-image';
 import { StyleCarousel } from './style-carousel';
 
 // The landing page is drawn without @atelier/ui, the router or React Query, so `/` loads only React and
@@ -59,10 +58,9 @@ function HeroFan() {
   return (
     <div aria-hidden="true" className="pointer-events-none absolute bottom-8 right-8 top-32 hidden w-[28rem] xl:block xl:right-[max(2rem,calc((100vw-80rem)/2+2rem))]">
       {HERO_FAN.map(({ id, className }) => {
-        const style = LANDING_STYLES.find((s) => s.id === id)!;
         return (
           <div key={id} className={`absolute w-48 overflow-hidden rounded-lg shadow-2xl ring-1 ring-ivory/15 ${className}`}>
-            <StyleArt style={style} className="aspect-[3/4] h-auto w-full" />
+            <ArtImage art={styleArt(id)} sizes="12rem" className="aspect-[3/4] h-auto w-full" />
           </div>
         );
       })}
@@ -118,8 +116,10 @@ export function LandingPage({ onNavigate, background = <LandingScenePlaceholder 
             </a>
             <p className="flex items-center gap-3 text-sm text-ivory/80">
               <span aria-hidden="true" className="flex -space-x-2">
-                {['#a8382b', '#f3dfd9', '#8a8379', '#f2c14e'].map((color) => (
-                  <span key={color} className="h-7 w-7 rounded-full border-2 border-ink" style={{ background: color }} />
+                {(['avatar-1', 'avatar-2', 'avatar-3', 'avatar-4'] as const).map((avatar) => (
+                  <span key={avatar} className="h-7 w-7 overflow-hidden rounded-full border-2 border-ink bg-ink-soft">
+                    <ArtImage art={avatar} sizes="1.75rem" className="h-full w-full" />
+                  </span>
                 ))}
               </span>
               {LANDING_COPY.creators}

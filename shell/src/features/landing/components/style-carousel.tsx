@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { useMediaQuery, useRotation } from '../../../hooks/use-rotation';
 import { CAROUSEL_FADE_MS, CAROUSEL_INTERVAL_MS, LANDING_STYLES, type LandingStyle } from '../utils/styles';
-import { StyleArt } from './style-art';
+import { ArtImage, styleArt } from './art-image';
 
 interface StyleCardProps {
   style: LandingStyle;
@@ -17,8 +17,10 @@ function StyleCard({ style, href, onNavigate, className = '' }: StyleCardProps) 
       onClick={onNavigate}
       className={`group relative block overflow-hidden rounded-lg bg-ink-soft shadow-soft ring-1 ring-ivory/10 ${className}`}
     >
-      <StyleArt
-        style={style}
+      <ArtImage
+        art={styleArt(style.id)}
+        alt={`${style.title}: ${style.subtitle}`}
+        sizes="(min-width: 80rem) 11rem, (min-width: 48rem) 25vw, 100vw"
         className="aspect-[3/4] h-auto w-full transition-transform duration-500 group-hover:scale-[1.03]"
       />
       <span className="absolute inset-x-0 bottom-0 flex flex-col gap-0.5 bg-gradient-to-t from-ink/90 via-ink/55 to-transparent p-4 pt-12">
