@@ -8,10 +8,13 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** The create service's presets (their data file, read with Node's type stripping): each gets a thumbnail. */
+const PRESETS_FILE = join(root, '../../services/create/src/presets/presets.ts');
+const THUMBNAIL_WIDTHS = [160, 320];
 /** Where the shell serves the files (its build copies dist/art there). */
 export const ART_PATH = '/art';
 const WEBP = { quality: 78, effort: 4 };
@@ -97,9 +100,30 @@ export declare const ARTWORK: Record<ArtworkId, Artwork>;
   return ordered;
 }
 
+/** A thumbnail per preset, drawn from the preset's own recipe: it shows what the preset makes. */
+export async function presetRecipes() {
+  const { PRESETS } = await import(pathToFileURL(PRESETS_FILE).href);
+  return PRESETS.map((preset, index) => ({
+    id: `preset-${preset.id}`,
+    use: `preset thumbnail: ${preset.name}`,
+    prompt: preset.prompt,
+    palette: preset.palette,
+    composition: preset.composition,
+    aspectRatio: '2:3',
+    seed: 1000 + index,
+    widths: THUMBNAIL_WIDTHS,
+  }));
+}
+
+/** Every recipe: the named artwork, then the preset thumbnails. */
+export async function allRecipes() {
+  const { recipes } = JSON.parse(await readFile(join(root, 'src/recipes.json'), 'utf8'));
+  return [...recipes, ...(await presetRecipes())];
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = Date.now();
-  const { recipes } = JSON.parse(await readFile(join(root, 'src/recipes.json'), 'utf8'));
+  const recipes = await allRecipes();
   await renderArtwork({ recipes, outDir: join(root, 'dist') });
   console.log(`artwork: ${recipes.length} recipes rendered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

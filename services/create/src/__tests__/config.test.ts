@@ -2,7 +2,7 @@ import { ConfigError, decodePageCursor as decodeCursor, encodePageCursor as enco
 import { describe, expect, it } from 'vitest';
 import { loadCreateConfig } from '../config.js';
 import { PRESETS } from '../presets/presets.js';
-import { presetThumbnailSvg } from '../presets/thumbnails.js';
+import { presetThumbnailUrl } from '../presets/thumbnails.js';
 
 const base = { IDENTITY_SECRET: 'x'.repeat(40), ACCOUNT_URL: 'http://127.0.0.1:8101/', DATABASE_URL: 'postgres://atelier@127.0.0.1:5432/atelier' };
 
@@ -50,12 +50,11 @@ describe('cursors and presets', () => {
     }
   });
 
-  it('draws every thumbnail from the preset palette', () => {
+  it('gives every preset the thumbnail the engine drew from its recipe at build time', () => {
     for (const preset of PRESETS) {
-      const svg = presetThumbnailSvg(preset);
-      expect(svg).toContain(preset.palette[0]!);
-      expect(svg.length).toBeLessThan(2_000);
+      expect(presetThumbnailUrl(preset)).toMatch(new RegExp(`^/art/preset-${preset.id}-320\\.[0-9a-f]{10}\\.webp$`));
     }
+    expect(() => presetThumbnailUrl({ id: 'no-such-preset' })).toThrow(/rebuild @atelier\/artwork/);
     expect(PRESETS.every((p) => p.palette.every((c) => /^#[0-9a-f]{6}$/i.test(c)))).toBe(true);
   });
 });

@@ -1,11 +1,16 @@
 import type { Generation, GenerationsPage, Preset } from '@atelier/contracts';
 import { EngineFailure, EngineInputError, createLocalEngine, probeVideo, type Engines } from '@atelier/engines';
 import { testServiceHeaders } from '@atelier/kit/testing';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_MODEL_MESSAGE } from '../routes/generations.js';
 import { SECRET, startAccount, startCreate, userHeaders, waitFor, type TestAccount, type TestCreate } from './helpers.js';
+
+/** Where @atelier/artwork's build put the preset thumbnails (the shell's build copies them to /art/). */
+const ARTWORK_DIR = join(dirname(createRequire(import.meta.url).resolve('@atelier/artwork/package.json')), 'dist/art');
 
 const finished = (g: Generation) => g.status === 'completed' || g.status === 'failed';
 
@@ -58,7 +63,7 @@ describe('create service with a real account service', () => {
     }
   });
 
-  it('serves at least 40 presets across the seven landing styles, each with a drawn thumbnail', async () => {
+  it('serves at least 40 presets across the seven landing styles, each with a thumbnail of what it makes', async () => {
     const response = await request(app).get('/api/presets');
     expect(response.status).toBe(200);
     const presets = response.body as Preset[];
@@ -70,10 +75,10 @@ describe('create service with a real account service', () => {
     for (const preset of presets) {
       expect(preset.name.length).toBeGreaterThan(0);
       expect(preset.prompt.length).toBeGreaterThan(10);
-      expect(preset.thumbnailUrl).toMatch(/^data:image\/svg\+xml;base64,/);
-      const svg = Buffer.from(preset.thumbnailUrl.split(',')[1]!, 'base64');
-      const meta = await sharp(svg).metadata();
-      expect([meta.width, meta.height]).toEqual([120, 180]);
+      // Drawn by the engine from the preset's recipe when @atelier/artwork was built; the gateway serves /art/.
+      expect(preset.thumbnailUrl).toMatch(/^\/art\/preset-[a-z0-9-]+-320\.[0-9a-f]{10}\.webp$/);
+      const meta = await sharp(join(ARTWORK_DIR, preset.thumbnailUrl.slice('/art/'.length))).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 480]);
     }
   });
 

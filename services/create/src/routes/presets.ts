@@ -6,12 +6,12 @@ import { presetThumbnailUrl } from '../presets/thumbnails.js';
 /** GET /api/presets → every preset (public: the picker and the landing page may show them). */
 export function presetRoutes(): Router {
   const router = Router();
-  const body: Preset[] = PRESETS.map(({ id, name, style, prompt, ...preset }) => ({
+  const body: Preset[] = PRESETS.map(({ id, name, style, prompt }) => ({
     id,
     name,
     style,
     prompt,
-    thumbnailUrl: presetThumbnailUrl({ id, name, style, prompt, ...preset }),
+    thumbnailUrl: presetThumbnailUrl({ id }),
   }));
   router.get('/api/presets', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=3600');
