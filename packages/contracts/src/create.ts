@@ -118,6 +118,12 @@ export type Preset = z.infer<typeof presetSchema>;
 /** POST /api/dev/generate-test-content → `{count}`. */
 export const testContentSchema = z.object({ count: z.number().int().nonnegative() });
 
+/** An imported picture's pixel size, when the sender knows it (the gallery lays the tile out at its ratio). */
+const importedSizeShape = {
+  width: z.number().int().positive().max(20_000).optional(),
+  height: z.number().int().positive().max(20_000).optional(),
+};
+
 /**
  * POST /internal/generations/import (create; the photoshoot service only): a finished photoshoot's photos
  * join the user's gallery as `photoshoot` generations (free, completed). Idempotent by photoshoot and pose.
@@ -128,7 +134,14 @@ export const importPhotoshootSchema = z.object({
   characterName: z.string().min(1).max(100),
   completedAt: z.iso.datetime({ offset: true }),
   photos: z
-    .array(z.object({ poseIndex: z.number().int().min(0).max(99), imageUrl: z.string().min(1).max(500), engine: z.string().nullable() }))
+    .array(
+      z.object({
+        poseIndex: z.number().int().min(0).max(99),
+        imageUrl: z.string().min(1).max(500),
+        engine: z.string().nullable(),
+        ...importedSizeShape,
+      }),
+    )
     .min(1)
     .max(20),
 });
@@ -148,5 +161,6 @@ export const importCanvasEditSchema = z.object({
   inputImageUrl: z.string().min(1).max(500).nullable(),
   engine: z.string().nullable(),
   completedAt: z.iso.datetime({ offset: true }),
+  ...importedSizeShape,
 });
 export type ImportCanvasEdit = z.infer<typeof importCanvasEditSchema>;

@@ -27,7 +27,13 @@ describe('POST /internal/generations/import (photoshoot → gallery)', () => {
       photoshootId,
       characterName: 'Amara',
       completedAt: new Date().toISOString(),
-      photos: Array.from({ length: 10 }, (_, poseIndex) => ({ poseIndex, imageUrl: `/media/photoshoot/poses/2026/11/${String(poseIndex).padStart(32, '0')}.jpg`, engine: 'local' })),
+      photos: Array.from({ length: 10 }, (_, poseIndex) => ({
+        poseIndex,
+        imageUrl: `/media/photoshoot/poses/2026/11/${String(poseIndex).padStart(32, '0')}.jpg`,
+        engine: 'local',
+        // The sender may give the size (the gallery's tile takes its ratio); pose 1 comes without one.
+        ...(poseIndex === 0 ? {} : { width: 832, height: 1248 }),
+      })),
     };
     const post = (caller: string) => request(app).post('/internal/generations/import').set(testServiceHeaders(SECRET, caller, 'create')).send(body);
     await request(app).post('/internal/generations/import').send(body).expect(401);
@@ -40,6 +46,7 @@ describe('POST /internal/generations/import (photoshoot → gallery)', () => {
     expect(page.items.every((g) => g.type === 'photoshoot' && g.status === 'completed' && g.cost === 0)).toBe(true);
     // Newest first: pose 10 first.
     expect(page.items.map((g) => g.prompt)).toEqual(Array.from({ length: 10 }, (_, i) => `Photoshoot · Amara · pose ${10 - i}`));
+    expect(page.items.map((g) => [g.width, g.height])).toEqual([...Array.from({ length: 9 }, () => [832, 1248]), [null, null]]);
     expect(await account.creditsOf(user)).toMatchObject({ used: 0 });
     await request(app).post('/internal/generations/import').set(testServiceHeaders(SECRET, 'photoshoot', 'create')).send({ ...body, photos: [] }).expect(400);
   });
@@ -57,6 +64,8 @@ describe('POST /internal/generations/import (photoshoot → gallery)', () => {
       inputImageUrl: `/media/uploads/2026/11/${'b'.repeat(32)}.png`,
       engine: 'local',
       completedAt: '2026-11-23T10:00:00.000Z',
+      width: 1024,
+      height: 1536,
     };
     const post = (caller: string, payload: object = body) =>
       request(app).post('/internal/generations/import-canvas').set(testServiceHeaders(SECRET, caller, 'create')).send(payload);
@@ -80,6 +89,9 @@ describe('POST /internal/generations/import (photoshoot → gallery)', () => {
         imageUrl: body.imageUrl,
         videoUrl: null,
         engine: 'local',
+        width: 1024,
+        height: 1536,
+        understood: null,
         cost: 0,
         errorMessage: null,
         createdAt: body.completedAt,
@@ -93,6 +105,11 @@ describe('POST /internal/generations/import (photoshoot → gallery)', () => {
     expect((await post('canvas', blank).expect(200)).body).toMatchObject({ imported: 1 });
     const made = (await request(app).get(`/api/generations/${canvasGenerationId(blank.canvasEditId)}`).set(userHeaders(user)).expect(200)).body;
     expect(made).toMatchObject({ type: 'canvas', inputs: {}, engine: 'fal' });
+    // A size comes with both sides or not at all.
+    const halfSized = { ...body, canvasEditId: randomUUID(), width: undefined };
+    expect((await post('canvas', halfSized).expect(200)).body).toMatchObject({ imported: 1 });
+    const unsized = (await request(app).get(`/api/generations/${canvasGenerationId(halfSized.canvasEditId)}`).set(userHeaders(user)).expect(200)).body;
+    expect(unsized).toMatchObject({ width: null, height: null });
 
     // Only our own media URLs reach the gallery; the body is the contract's.
     const refused: [object, RegExp][] = [
@@ -101,12 +118,13 @@ describe('POST /internal/generations/import (photoshoot → gallery)', () => {
       [{ ...body, canvasEditId: 'not-a-uuid' }, /canvasEditId/],
       [{ ...body, prompt: '' }, /prompt/],
       [{ ...body, completedAt: 'yesterday' }, /completedAt/],
+      [{ ...body, canvasEditId: randomUUID(), width: 0 }, /width/],
     ];
     for (const [payload, message] of refused) {
       const response = await post('canvas', payload);
       expect(response.status).toBe(400);
       expect(response.body.error).toMatch(message);
     }
-    expect(((await request(app).get('/api/generations').set(userHeaders(user))).body as GenerationsPage).items).toHaveLength(2);
+    expect(((await request(app).get('/api/generations').set(userHeaders(user))).body as GenerationsPage).items).toHaveLength(3);
   });
 });

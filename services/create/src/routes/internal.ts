@@ -20,6 +20,11 @@ export function canvasGenerationId(canvasEditId: string): string {
   return derivedGenerationId(`canvas:${canvasEditId}`);
 }
 
+/** The imported picture's size when the sender gave both sides (the gallery's tile takes its ratio), else unknown. */
+function importedSize(picture: { width?: number; height?: number }): { width: number | null; height: number | null } {
+  return picture.width && picture.height ? { width: picture.width, height: picture.height } : { width: null, height: null };
+}
+
 /** Calls from other services (service token; the gateway never forwards /internal). */
 export function internalRoutes({ db, media, identityKeys }: { db: Db; media: MediaStore; identityKeys: TokenSecrets }): Router {
   const router = Router();
@@ -42,6 +47,7 @@ export function internalRoutes({ db, media, identityKeys }: { db: Db; media: Med
         model: 'photoshoot',
         inputs: { photoshoot: body.photoshootId },
         imageUrl: photo.imageUrl,
+        ...importedSize(photo),
         engine: photo.engine,
         cost: 0,
         // Pose 1 newest-last: a millisecond apart so the gallery lists them in pose order.
@@ -76,6 +82,7 @@ export function internalRoutes({ db, media, identityKeys }: { db: Db; media: Med
           model: body.model,
           inputs: body.inputImageUrl ? { image: body.inputImageUrl } : {},
           imageUrl: body.imageUrl,
+          ...importedSize(body),
           engine: body.engine,
           cost: 0,
           createdAt: at,
