@@ -49,7 +49,8 @@ export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, 
           Your creations
         </h2>
         {all.length > 0 && (
-          <div role="group" aria-label="Show" className="flex flex-wrap gap-x-4 gap-y-1 sm:justify-end">
+          // One line on phones, scrolled sideways: the pictures start higher up.
+          <div role="group" aria-label="Show" className="-mx-1 flex gap-x-4 gap-y-1 overflow-x-auto px-1 pb-1 sm:mx-0 sm:flex-wrap sm:justify-end sm:overflow-visible sm:px-0 sm:pb-0">
             {FILTERS.map((option) => (
               <button
                 key={option.label}
@@ -57,7 +58,7 @@ export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, 
                 aria-pressed={filter === option.type}
                 onClick={() => setFilter(option.type)}
                 className={cn(
-                  'rounded-sm pb-0.5 text-xs uppercase tracking-[0.14em] transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  'shrink-0 whitespace-nowrap rounded-sm pb-0.5 text-xs uppercase tracking-[0.14em] transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                   filter === option.type ? 'border-b border-ink text-foreground' : 'text-muted-foreground hover:text-foreground',
                 )}
               >
