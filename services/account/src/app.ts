@@ -1,5 +1,5 @@
 import { SERVICE_NAME } from './constants.js';
-import { createBaseApp, finishApp, identity, type Database, type Logger } from '@atelier/kit';
+import { createBaseApp, createPostgresRateLimits, finishApp, identity, type Database, type Logger } from '@atelier/kit';
 import type { Express } from 'express';
 import type { AccountConfig } from './config.js';
 import { accountPageRoutes } from './routes/account-page.js';
@@ -30,6 +30,8 @@ export function createApp({ config, database, logger, clock = () => new Date() }
     { idleTimeoutMs: config.sessionIdleTimeoutMs, absoluteTimeoutMs: config.sessionAbsoluteTimeoutMs },
     clock,
   );
+  // Counted in PostgreSQL so every replica shares the windows (the sign-in limit above all).
+  const limits = createPostgresRateLimits({ pool: database.pool, schema: database.schema });
   const app = createBaseApp({
     name: 'account',
     logger,
@@ -38,13 +40,13 @@ export function createApp({ config, database, logger, clock = () => new Date() }
   app.use(identity(config.identityKeys, { audience: SERVICE_NAME }));
   app.use(internalRoutes({ identityKeys: config.identityKeys, sessions }));
   app.use(internalUserRoutes({ identityKeys: config.identityKeys, db }));
-  app.use(oidcRoutes({ config, db, sessions, logger, clock })); // before authRoutes: its rate limit covers dev-login
+  app.use(oidcRoutes({ config, db, sessions, logger, clock, limits })); // before authRoutes: its rate limit covers dev-login
   app.use(authRoutes({ config, db, sessions }));
   app.use(limitsRoutes({ db, clock }));
   app.use(accountPageRoutes({ db, clock }));
   app.use(configRoutes({ config }));
   app.use(creditRoutes({ db, identityKeys: config.identityKeys, clock }));
-  app.use(trackRoutes({ db, clock }));
+  app.use(trackRoutes({ db, clock, limits }));
   app.use(devRoutes({ config, db, clock }));
   return finishApp(app, logger);
 }

@@ -1,5 +1,6 @@
 import type { CurrentSession } from '@atelier/contracts';
-import type { Db } from '@atelier/kit';
+import { SESSION_REVOKED_CHANNEL, type Db } from '@atelier/kit';
+import { sql } from 'drizzle-orm';
 import { findSession, insertSession, revokeSession, touchSession } from './db/sessions.js';
 import {
   absoluteExpiry,
@@ -54,6 +55,8 @@ export function createSessions(db: Db, lifetime: SessionLifetime, clock: () => D
 
     async revoke(sessionId) {
       await revokeSession(db, sessionId, clock());
+      // Every gateway caches sessions; each LISTENs and forgets this one at once (sent after the update committed).
+      await db.execute(sql`select pg_notify(${SESSION_REVOKED_CHANNEL}, ${sessionId})`);
     },
   };
 }

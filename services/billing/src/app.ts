@@ -1,4 +1,4 @@
-import { createBaseApp, finishApp, identity, type Database, type Logger } from '@atelier/kit';
+import { createBaseApp, createPostgresRateLimits, finishApp, identity, type Database, type Logger } from '@atelier/kit';
 import type { Express } from 'express';
 import { createBillingAccount, type BillingAccount } from './account.js';
 import type { BillingConfig } from './config.js';
@@ -35,6 +35,8 @@ export function createApp(deps: BillingDeps): Express {
     ? createSync({ db, stripe, account, planOfPrice: catalogue.planOfPrice, logger, clock })
     : null;
 
+  // Counted in PostgreSQL so every replica shares the windows.
+  const limits = createPostgresRateLimits({ pool: database.pool, schema: database.schema });
   const app = createBaseApp({
     name: SERVICE_NAME,
     logger,
@@ -55,8 +57,9 @@ export function createApp(deps: BillingDeps): Express {
       logger,
       clock,
       perMinute: config.sessionsPerMinute,
+      limits,
     }),
   );
-  app.use(waitlistRoutes({ db, clock, perMinute: config.waitlistPerMinute }));
+  app.use(waitlistRoutes({ db, clock, perMinute: config.waitlistPerMinute, limits }));
   return withRawWebhookBody(finishApp(app, logger), { logger });
 }

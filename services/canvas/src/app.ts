@@ -3,7 +3,9 @@ import { createEngines, type Engines } from '@atelier/engines';
 import {
   createAccountClient,
   createBaseApp,
+  advisoryLocks,
   createIdempotencyStore,
+  createPostgresRateLimits,
   createJobs,
   createMediaStore,
   finishApp,
@@ -55,7 +57,7 @@ export async function createService(deps: CanvasDeps): Promise<CanvasService> {
 
   const jobs = await createJobs({ database, logger });
   await setupQueue(jobs, config);
-  const workerDeps = { db, jobs, engines, media, account, gallery, logger, config, clock };
+  const workerDeps = { db, jobs, engines, media, account, gallery, logger, config, clock, runAlone: advisoryLocks(database.pool, database.schema) };
   const processor = createProcessor(workerDeps);
   const workers = deps.work === false ? null : await startWorkers(workerDeps, processor);
 
@@ -79,6 +81,8 @@ export async function createService(deps: CanvasDeps): Promise<CanvasService> {
       logger,
       clock,
       editsPerMinute: config.editsPerMinute,
+      // Counted in PostgreSQL so every replica shares the windows.
+      limits: createPostgresRateLimits({ pool: database.pool, schema: database.schema }),
     }),
   );
 

@@ -1,16 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EngineFailure, EngineInputError, type CallOptions, type EditModel, type Engines, type ProviderJobRef } from '@atelier/engines';
-import {
-  contentTypeOfKey,
-  defineQueue,
-  readMedia,
-  startWorker,
-  type AccountClient,
-  type Db,
-  type Jobs,
-  type Logger,
-  type MediaStore,
-} from '@atelier/kit';
+import { contentTypeOfKey, defineQueue, readMedia, runAlways, startWorker, type AccountClient, type Db, type Jobs, type Logger, type MediaStore, type RunAlone } from '@atelier/kit';
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { CanvasConfig } from './config.js';
 import { EDIT_ERRORS, GENERIC_FAILURE, MEDIA_PREFIX } from './constants.js';
@@ -44,6 +34,8 @@ export interface WorkerDeps {
   logger: Logger;
   config: Pick<CanvasConfig, 'concurrency' | 'jobRetries' | 'sweepIntervalMs'>;
   clock: () => Date;
+  /** Runs the sweep in one replica at a time (a PostgreSQL advisory lock); default always (one process, tests). */
+  runAlone?: RunAlone;
 }
 
 export async function setupQueue(jobs: Jobs, config: WorkerDeps['config']): Promise<void> {
@@ -294,8 +286,9 @@ export async function startWorkers(deps: WorkerDeps, processor: Processor): Prom
   let stopped = false;
   const sweep = () => {
     if (sweeping || stopped) return;
-    sweeping = processor
-      .sweep()
+    // Every replica ticks; the one that takes the lock sweeps, the others skip this round.
+    sweeping = (deps.runAlone ?? runAlways)('sweep', () => processor.sweep())
+      .then(() => undefined)
       .catch((error: unknown) => logger.warn({ err: error }, 'sweep failed'))
       .finally(() => {
         sweeping = null;

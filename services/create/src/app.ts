@@ -1,7 +1,9 @@
 import { createEngines, createLocalEngine, isFalEngine, type Engines } from '@atelier/engines';
 import {
+  advisoryLocks,
   createBaseApp,
   createIdempotencyStore,
+  createPostgresRateLimits,
   createJobs,
   createMediaStore,
   downloadHandler,
@@ -69,6 +71,7 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
     logger,
     config,
     clock,
+    runAlone: advisoryLocks(database.pool, database.schema),
     ...(falWebhooks ? { webhookUrlFor: (id: string) => webhookUrl(falWebhooks, config.identitySecret, id) } : {}),
   };
   const processor = createProcessor(workerDeps);
@@ -83,7 +86,7 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
   app.use(identity(config.identityKeys, { audience: 'create' }));
   app.use(internalRoutes({ db, media, identityKeys: config.identityKeys }));
   app.use(presetRoutes());
-  app.post('/api/uploads', requireUser(), uploadImageHandler(media));
+  app.post('/api/uploads', requireUser(), uploadImageHandler(media, { limits: createPostgresRateLimits({ pool: database.pool, schema: database.schema }) }));
   app.get('/api/download', requireUser(), downloadHandler(media, config.publicUrl ? { publicUrl: config.publicUrl } : {}));
   const idempotency = await createIdempotencyStore({ pool: database.pool, schema: database.schema, clock });
   app.use(generationRoutes({ db, account, media, logger, clock, enqueue, idempotent: idempotency.middleware() }));

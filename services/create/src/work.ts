@@ -11,7 +11,7 @@ import {
   type ProviderJobRef,
   type VideoModel,
 } from '@atelier/engines';
-import { defineQueue, startWorker, type Db, type Jobs, type Logger, type MediaStore } from '@atelier/kit';
+import { defineQueue, runAlways, startWorker, type Db, type Jobs, type Logger, type MediaStore, type RunAlone } from '@atelier/kit';
 import type { AccountClient } from './account.js';
 import type { CreateConfig } from './config.js';
 import {
@@ -52,6 +52,8 @@ export interface WorkerDeps {
   logger: Logger;
   config: Pick<CreateConfig, 'concurrency' | 'jobRetries' | 'jobTimeoutSeconds' | 'sweepIntervalMs'>;
   clock: () => Date;
+  /** Runs the sweep in one replica at a time (a PostgreSQL advisory lock); default always (one process, tests). */
+  runAlone?: RunAlone;
   /** With fal and a public URL: where fal calls back for this generation. */
   webhookUrlFor?: (generationId: string) => string;
 }
@@ -263,8 +265,9 @@ export async function startWorkers(deps: WorkerDeps, processor: Processor): Prom
   let stopped = false;
   const sweep = () => {
     if (sweeping || stopped) return;
-    sweeping = processor
-      .sweep()
+    // Every replica ticks; the one that takes the lock sweeps, the others skip this round.
+    sweeping = (deps.runAlone ?? runAlways)('sweep', () => processor.sweep())
+      .then(() => undefined)
       .catch((error: unknown) => logger.warn({ err: error }, 'sweep failed'))
       .finally(() => {
         sweeping = null;

@@ -1,16 +1,34 @@
 import type { Request, RequestHandler } from 'express';
 import { HttpError } from './errors.js';
 
+/** What one counted request learns: within the limit, or in how many seconds the window ends. */
+export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/** A fixed-window counter per key (a user id, a client address) for one limit. */
+export interface RateLimiter {
+  take(key: string): RateLimitResult | Promise<RateLimitResult>;
+}
+
 /**
- * A fixed-window counter per key (a user id, a client address), in this process's memory.
- * `take(key)` counts one request and says whether it is within the limit, and if not, in how many
- * seconds the window ends. Old windows are dropped as the map is used, so it stays small.
+ * Where limits are counted. A service gives its routes the PostgreSQL store (`createPostgresRateLimits`),
+ * so every replica counts into the same windows; without one a route counts in its process's memory
+ * (unit tests, a single process).
+ */
+export interface RateLimits {
+  /** The limiter of one named limit; `name` keeps two limits on the same key apart. */
+  limiter(options: { name: string; limit: number; windowMs: number }): RateLimiter;
+}
+
+/**
+ * A fixed-window counter per key, in this process's memory. `take(key)` counts one request and says
+ * whether it is within the limit, and if not, in how many seconds the window ends. Old windows are
+ * dropped as the map is used, so it stays small.
  */
 export function createRateLimiter({ limit, windowMs, clock = Date.now }: { limit: number; windowMs: number; clock?: () => number }) {
   const windows = new Map<string, { start: number; count: number }>();
   let lastSweep = clock();
   return {
-    take(key: string): { ok: true } | { ok: false; retryAfterSeconds: number } {
+    take(key: string): RateLimitResult {
       const now = clock();
       if (now - lastSweep > windowMs) {
         for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k);
@@ -28,32 +46,47 @@ export function createRateLimiter({ limit, windowMs, clock = Date.now }: { limit
   };
 }
 
+/** Limits counted in this process's memory: each process has its own windows. */
+export const memoryRateLimits = (clock: () => number = Date.now): RateLimits => ({
+  limiter: ({ limit, windowMs }) => createRateLimiter({ limit, windowMs, clock }),
+});
+
 /** The address a request came from: the gateway's X-Forwarded-For, trusted from loopback (Express's req.ip). */
 export const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /**
  * Answers 429 `{ error }` with Retry-After past `limit` requests per `windowMs` for one key. `key`
  * returns null for requests the limit does not apply to (e.g. signed-in users of a signed-out limit).
+ * Counted in `limits` (the service's shared PostgreSQL store), else in this process's memory.
  */
 export function rateLimitBy({
+  name,
   limit,
   windowMs,
   key,
   message,
+  limits,
 }: {
+  /** Names the limit in the shared store, e.g. `sign-in` (unique within the service). */
+  name: string;
   limit: number;
   windowMs: number;
   key: (req: Request) => string | null;
   message: string;
+  limits?: RateLimits;
 }): RequestHandler {
-  const limiter = createRateLimiter({ limit, windowMs });
-  return (req, res, next) => {
+  const limiter = limits ? limits.limiter({ name, limit, windowMs }) : createRateLimiter({ limit, windowMs });
+  return async (req, res, next) => {
     const k = key(req);
     if (k === null) return next();
-    const taken = limiter.take(k);
-    if (taken.ok) return next();
-    res.setHeader('Retry-After', String(taken.retryAfterSeconds));
-    next(new HttpError(429, message));
+    try {
+      const taken = await limiter.take(k);
+      if (taken.ok) return next();
+      res.setHeader('Retry-After', String(taken.retryAfterSeconds));
+      next(new HttpError(429, message));
+    } catch (error) {
+      next(error);
+    }
   };
 }
 

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
  */
 export type SupervisorMessage =
   | { type: 'listening'; port: number }
-  /** To the gateway: where a service is now, and whether it is running. */
-  | { type: 'service'; name: string; url: string; up: boolean };
+  /** To the gateway: where a service (its `replica`-th process, default the first) is now, and whether it is running. */
+  | { type: 'service'; name: string; url: string; up: boolean; replica?: number };
 
 const supervised = () => typeof process.send === 'function' && process.connected;
 

@@ -2,7 +2,9 @@ import { createEngines, type Engines } from '@atelier/engines';
 import {
   createAccountClient,
   createBaseApp,
+  advisoryLocks,
   createIdempotencyStore,
+  createPostgresRateLimits,
   createJobs,
   createMediaStore,
   finishApp,
@@ -56,7 +58,7 @@ export async function createService(deps: PhotoshootDeps): Promise<PhotoshootSer
 
   const jobs = await createJobs({ database, logger });
   await setupQueue(jobs, config);
-  const workerDeps = { db, jobs, engines, media, account, gallery, logger, config, clock };
+  const workerDeps = { db, jobs, engines, media, account, gallery, logger, config, clock, runAlone: advisoryLocks(database.pool, database.schema) };
   const processor = createProcessor(workerDeps);
   const workers = deps.work === false ? null : await startWorkers(workerDeps, processor);
 
@@ -68,7 +70,7 @@ export async function createService(deps: PhotoshootDeps): Promise<PhotoshootSer
   const idempotency = await createIdempotencyStore({ pool: database.pool, schema: database.schema, clock });
   const app = createBaseApp({ name: 'photoshoot', logger, readiness: [{ name: 'database', check: () => database.ping() }] });
   app.use(identity(config.identityKeys, { audience: 'photoshoot' }));
-  app.use(characterRoutes({ db, engines, media, logger, clock }));
+  app.use(characterRoutes({ db, engines, media, logger, clock, limits: createPostgresRateLimits({ pool: database.pool, schema: database.schema }) }));
   app.use(shootRoutes({ db, engines, media, account, idempotency, logger, clock, previewsPerDay: config.previewsPerDay, ready, jobs }));
 
   return {

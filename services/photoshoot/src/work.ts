@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EngineFailure, EngineInputError, parseCharacterLook, type Engines } from '@atelier/engines';
-import { defineQueue, readMedia, startWorker, type AccountClient, type Db, type Jobs, type Logger, type MediaStore } from '@atelier/kit';
+import { defineQueue, readMedia, runAlways, startWorker, type AccountClient, type Db, type Jobs, type Logger, type MediaStore, type RunAlone } from '@atelier/kit';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { PhotoshootConfig } from './config.js';
@@ -32,6 +32,8 @@ export interface WorkerDeps {
   logger: Logger;
   config: Pick<PhotoshootConfig, 'concurrency' | 'jobRetries' | 'sweepIntervalMs'>;
   clock: () => Date;
+  /** Runs the sweep in one replica at a time (a PostgreSQL advisory lock); default always (one process, tests). */
+  runAlone?: RunAlone;
 }
 
 export async function setupQueue(jobs: Jobs, config: WorkerDeps['config']): Promise<void> {
@@ -224,8 +226,9 @@ export async function startWorkers(deps: WorkerDeps, processor: Processor): Prom
   let stopped = false;
   const sweep = () => {
     if (sweeping || stopped) return;
-    sweeping = processor
-      .sweep()
+    // Every replica ticks; the one that takes the lock sweeps, the others skip this round.
+    sweeping = (deps.runAlone ?? runAlways)('sweep', () => processor.sweep())
+      .then(() => undefined)
       .catch((error: unknown) => logger.warn({ err: error }, 'sweep failed'))
       .finally(() => {
         sweeping = null;

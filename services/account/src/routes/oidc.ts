@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { readCookie, type Db, type Logger } from '@atelier/kit';
-import { rateLimit } from 'express-rate-limit';
+import { clientAddress, rateLimitBy, readCookie, type Db, type Logger, type RateLimits } from '@atelier/kit';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import * as client from 'openid-client';
 import type { AccountConfig, OidcConfig } from '../config.js';
@@ -40,6 +39,8 @@ export interface OidcRouteDeps {
   sessions: Sessions;
   logger: Logger;
   clock?: () => Date;
+  /** Where the sign-in limit is counted (shared by the replicas); default this process's memory. */
+  limits?: RateLimits;
 }
 
 /** A provider's discovered configuration, fetched on the first sign-in and kept; a failure is retried next time. */
@@ -66,15 +67,14 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** One budget per client IP (the gateway's X-Forwarded-For, trusted from loopback) across every sign-in route. */
-export function signInRateLimit(limit: number): RequestHandler {
-  return rateLimit({
-    windowMs: RATE_LIMIT_WINDOW_MS,
+export function signInRateLimit(limit: number, limits?: RateLimits): RequestHandler {
+  return rateLimitBy({
+    name: 'sign-in',
+    limits,
     limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ error: 'Too many sign-in attempts. Please wait a minute and try again.' });
-    },
+    windowMs: RATE_LIMIT_WINDOW_MS,
+    key: clientAddress,
+    message: 'Too many sign-in attempts. Please wait a minute and try again.',
   });
 }
 
@@ -83,7 +83,7 @@ export function signInRateLimit(limit: number): RequestHandler {
  * an encrypted cookie), and the per-IP rate limit of every sign-in route. Mounted before the other
  * auth routes so the limit also covers /api/dev-login.
  */
-export function oidcRoutes({ config, db, sessions, logger, clock = () => new Date() }: OidcRouteDeps): Router {
+export function oidcRoutes({ config, db, sessions, logger, clock = () => new Date(), limits }: OidcRouteDeps): Router {
   const router = Router();
   const log = logger.child({ component: 'oidc' });
   const session = sessionCookie(config.publicUrl, config.sessionAbsoluteTimeoutMs);
@@ -92,7 +92,7 @@ export function oidcRoutes({ config, db, sessions, logger, clock = () => new Dat
   const redirectUri = new URL(OIDC_CALLBACK_PATH, config.publicUrl).href;
   const discover = config.oidc ? lazyDiscovery(config.oidc) : null;
 
-  router.use(SIGN_IN_RATE_LIMITED_PATHS, signInRateLimit(config.signInRateLimit));
+  router.use(SIGN_IN_RATE_LIMITED_PATHS, signInRateLimit(config.signInRateLimit, limits));
 
   const fail = (res: Response, code: SignInError) => {
     res.setHeader('Cache-Control', 'no-store');

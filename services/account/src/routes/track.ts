@@ -1,5 +1,5 @@
 import { trackEventSchema, type TrackEvent } from '@atelier/contracts';
-import { clientAddress, maxJsonBody, rateLimitBy, validate, type Db } from '@atelier/kit';
+import { clientAddress, maxJsonBody, rateLimitBy, validate, type Db, type RateLimits } from '@atelier/kit';
 import { Router } from 'express';
 import { TRACK_EVENT_MAX_BYTES, TRACK_EVENTS_PER_MINUTE_SIGNED_OUT } from '../constants.js';
 import { recordEvent } from '../db/events.js';
@@ -9,10 +9,12 @@ import { recordEvent } from '../db/events.js';
  * 202 `{ recorded }` — false when a daily_active of the same user and day was already kept (the user's local
  * day when the shell sends `metadata.local_day`, else the UTC day).
  */
-export function trackRoutes({ db, clock }: { db: Db; clock: () => Date }): Router {
+export function trackRoutes({ db, clock, limits }: { db: Db; clock: () => Date; limits?: RateLimits }): Router {
   const router = Router();
   // Anyone may post events, signed in or not: small bodies, and a budget per address for visitors.
   const signedOutLimit = rateLimitBy({
+    name: 'track-signed-out',
+    limits,
     limit: TRACK_EVENTS_PER_MINUTE_SIGNED_OUT,
     windowMs: 60_000,
     key: (req) => (req.identity ? null : clientAddress(req)),

@@ -12,6 +12,7 @@ import {
   forbidden,
   HttpError,
   rateLimitBy,
+  type RateLimits,
   requireUser,
   unauthorized,
   validate,
@@ -42,6 +43,8 @@ export interface SessionRouteDeps {
   logger: Logger;
   clock: () => Date;
   perMinute: number;
+  /** Where the per-user limit is counted (shared by the replicas); default this process's memory. */
+  limits?: RateLimits;
 }
 
 /** Checkout (`POST /api/create-checkout-session`) and the billing portal (`POST /api/create-billing-portal-session`). */
@@ -49,6 +52,8 @@ export function sessionRoutes(deps: SessionRouteDeps): Router {
   const { db, stripe, catalogue, account, publicUrl, logger, clock } = deps;
   const router = Router();
   const perUser = rateLimitBy({
+    name: 'checkout-sessions',
+    limits: deps.limits,
     limit: deps.perMinute,
     windowMs: 60_000,
     key: (req) => req.identity?.userId ?? null,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { waitlistRequestSchema, type WaitlistJoined, type WaitlistRequest } from '@atelier/contracts';
-import { clientAddress, HttpError, rateLimitBy, validate, type Db } from '@atelier/kit';
+import { clientAddress, HttpError, rateLimitBy, validate, type Db, type RateLimits } from '@atelier/kit';
 import { Router } from 'express';
 import { BILLING_ERRORS, PATHS } from '../constants.js';
 import { waitlistEntries } from '../db/schema.js';
@@ -13,15 +13,19 @@ export function waitlistRoutes({
   db,
   clock,
   perMinute,
+  limits,
 }: {
   db: Db;
   clock: () => Date;
   perMinute: number;
+  limits?: RateLimits;
 }): Router {
   const router = Router();
   router.post(
     PATHS.waitlist,
     rateLimitBy({
+      name: 'waitlist',
+      limits,
       limit: perMinute,
       windowMs: 60_000,
       key: (req) => clientAddress(req),

@@ -10,6 +10,7 @@ import {
   HttpError,
   notFound,
   rateLimitBy,
+  type RateLimits,
   requireUser,
   validate,
   type AccountClient,
@@ -60,6 +61,8 @@ export interface EditRouteDeps {
   logger: Logger;
   clock: () => Date;
   editsPerMinute: number;
+  /** Where the per-user limit is counted (shared by the replicas); default this process's memory. */
+  limits?: RateLimits;
 }
 
 /** Start an edit, read one, list them, delete one. Owners only: anyone else's edit is 404. */
@@ -78,7 +81,7 @@ export function editRoutes(deps: EditRouteDeps): Router {
     return row;
   }
 
-  const starts = rateLimitBy({ limit: deps.editsPerMinute, windowMs: 60_000, key: (req) => req.identity?.userId ?? null, message: EDIT_ERRORS.tooMany });
+  const starts = rateLimitBy({ name: 'edits', limits: deps.limits, limit: deps.editsPerMinute, windowMs: 60_000, key: (req) => req.identity?.userId ?? null, message: EDIT_ERRORS.tooMany });
 
   // { prompt, model, camera, shotType, inputImages } → 202 { id }. The inputs are checked and stored
   // first (a refused image costs nothing), then the credit is reserved (key = edit id), then the job starts.

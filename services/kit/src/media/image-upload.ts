@@ -2,7 +2,7 @@ import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
 import sharp from 'sharp';
 import { HttpError, badRequest } from '../errors.js';
-import { clientAddress, createRateLimiter, createWeightedSemaphore } from '../limits.js';
+import { clientAddress, createWeightedSemaphore, memoryRateLimits, type RateLimits } from '../limits.js';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from '../text.js';
 import type { MediaStore } from './types.js';
 
@@ -47,6 +47,8 @@ export interface ImageUploadOptions {
   prefix?: string;
   /** Uploads per user (or client address, signed out) per minute (default 30); then 429. */
   perMinute?: number;
+  /** Where the per-minute limit is counted (the service's shared store); default this process's memory. */
+  limits?: RateLimits;
 }
 
 export interface ParsedImageUpload {
@@ -243,9 +245,20 @@ export async function acceptImageUpload(
  * (`uploadResultSchema` of @atelier/contracts). Errors go to the app's error middleware as HttpError.
  */
 export function uploadImageHandler(store: MediaStore, options: ImageUploadOptions = {}): RequestHandler {
-  const limiter = createRateLimiter({ limit: options.perMinute ?? UPLOADS_PER_USER_PER_MINUTE, windowMs: 60_000 });
+  const limiter = (options.limits ?? memoryRateLimits()).limiter({
+    name: 'uploads',
+    limit: options.perMinute ?? UPLOADS_PER_USER_PER_MINUTE,
+    windowMs: 60_000,
+  });
   return async (req, res, next) => {
-    const taken = limiter.take(req.identity?.userId ?? `address:${clientAddress(req)}`);
+    let taken;
+    try {
+      taken = await limiter.take(req.identity?.userId ?? `address:${clientAddress(req)}`);
+    } catch (error) {
+      req.resume();
+      next(error);
+      return;
+    }
     if (!taken.ok) {
       res.setHeader('Retry-After', String(taken.retryAfterSeconds));
       req.resume(); // let the client finish sending so it reads the answer

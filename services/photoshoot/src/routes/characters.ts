@@ -7,6 +7,7 @@ import {
   notFound,
   parseImageUpload,
   rateLimitBy,
+  type RateLimits,
   requireUser,
   validate,
   type Db,
@@ -54,7 +55,22 @@ async function ownCharacter(db: Db, userId: string, id: string): Promise<Charact
 }
 
 /** Characters: the house cast every user may use, and the user's own made from a photo. */
-export function characterRoutes({ db, engines, media, logger, clock }: { db: Db; engines: Engines; media: MediaStore; logger: Logger; clock: () => Date }): Router {
+export function characterRoutes({
+  db,
+  engines,
+  media,
+  logger,
+  clock,
+  limits,
+}: {
+  db: Db;
+  engines: Engines;
+  media: MediaStore;
+  logger: Logger;
+  clock: () => Date;
+  /** Where the per-user limit is counted (shared by the replicas); default this process's memory. */
+  limits?: RateLimits;
+}): Router {
   const router = Router();
 
   router.get('/api/avatar/characters', requireUser(), async (req, res) => {
@@ -68,7 +84,7 @@ export function characterRoutes({ db, engines, media, logger, clock }: { db: Db;
     res.json(rows.map(toCharacter));
   });
 
-  const creations = rateLimitBy({ limit: 10, windowMs: 60_000, key: (req) => req.identity?.userId ?? null, message: CHARACTER_ERRORS.tooManyAttempts });
+  const creations = rateLimitBy({ name: 'characters', limits, limit: 10, windowMs: 60_000, key: (req) => req.identity?.userId ?? null, message: CHARACTER_ERRORS.tooManyAttempts });
 
   // multipart `photo` (a picture of a person; kit's upload rules) and `name` → 201 Character. The photo
   // itself is not kept: only the studio portrait the engine makes of the person.
