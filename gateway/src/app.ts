@@ -2,7 +2,7 @@ import express from 'express';
 import type { Express } from 'express';
 import compression from 'compression';
 import { pinoHttp } from 'pino-http';
-import { REQUEST_ID_HEADER, createMediaStore, requestLogSerializers } from '@atelier/kit';
+import { REQUEST_ID_HEADER, SESSION_REVOKED_CHANNEL, createMediaStore, listenForNotifications, requestLogSerializers } from '@atelier/kit';
 import type { Logger, MediaStore } from '@atelier/kit';
 import type { GatewayConfig } from './config.js';
 import { errorHandler, sendError } from './errors.js';
@@ -51,6 +51,8 @@ export function createApp(deps: GatewayDeps): GatewayApp {
       logger,
     });
   const api = apiRouter({ config, logger, sessions, services, clock });
+  // Sign-outs on any gateway reach this one's cache within milliseconds (the account service NOTIFYs).
+  const revocations = config.databaseUrl ? listenForRevocations(config.databaseUrl, sessions, logger) : null;
 
   const app = express() as GatewayApp;
   app.disable('x-powered-by');
@@ -82,7 +84,26 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   app.use((_req, res) => sendError(res, 404, 'Not found'));
   app.use(errorHandler(logger));
 
-  app.closeUpstreams = api.close;
+  app.closeUpstreams = () => {
+    api.close();
+    void revocations?.close();
+  };
   app.services = services;
   return app;
+}
+
+/** LISTENs for the sessions the account service ends and forgets them; until it hears, sessions are cached briefly. */
+function listenForRevocations(databaseUrl: string, sessions: SessionResolver, logger: Logger) {
+  sessions.setHearing(false);
+  return listenForNotifications({
+    databaseUrl,
+    channel: SESSION_REVOKED_CHANNEL,
+    applicationName: 'gateway',
+    onNotification: (sessionId) => sessions.evictSession(sessionId),
+    onState(listening, error) {
+      sessions.setHearing(listening);
+      if (listening) logger.info('listening for ended sessions');
+      else logger.warn({ err: error }, 'not hearing of ended sessions; caching sessions briefly until reconnected');
+    },
+  });
 }

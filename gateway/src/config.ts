@@ -10,6 +10,21 @@ import type { ServiceName } from './constants.js';
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 const optionalUrl = () => env.url().optional();
+/** One service's replicas: `http://a:1,http://b:2` (the gateway balances across them). */
+const urlList = () =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      const urls = text.split(',').map((s) => s.trim()).filter(Boolean);
+      for (const url of urls) {
+        if (!z.url().safeParse(url).success) {
+          ctx.addIssue({ code: 'custom', message: `"${url}" is not a URL (a comma-separated list of URLs)` });
+          return z.NEVER;
+        }
+      }
+      return urls;
+    })
+    .optional();
 
 const routesSchema = z
   .string()
@@ -35,11 +50,11 @@ const schema = z.object({
   PUBLIC_URL: optionalUrl(),
   IDENTITY_SECRET: env.secret(),
   IDENTITY_SECRET_PREVIOUS: env.previousSecret(),
-  ACCOUNT_URL: env.url().default('http://127.0.0.1:8101'),
-  CREATE_URL: optionalUrl(),
-  PHOTOSHOOT_URL: optionalUrl(),
-  CANVAS_URL: optionalUrl(),
-  BILLING_URL: optionalUrl(),
+  ACCOUNT_URL: urlList().default(['http://127.0.0.1:8101']),
+  CREATE_URL: urlList(),
+  PHOTOSHOOT_URL: urlList(),
+  CANVAS_URL: urlList(),
+  BILLING_URL: urlList(),
   GATEWAY_ROUTES: routesSchema,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   SESSION_CACHE_TTL_MS: env.int(30_000),
@@ -82,6 +97,8 @@ const schema = z.object({
       return origins;
     }),
   DATA_DIR: z.string().optional(),
+  /** The account service's PostgreSQL: the gateway LISTENs there for ended sessions (see session-resolver). */
+  DATABASE_URL: z.string().trim().min(1).optional(),
   ...mediaEnvShape,
 });
 
@@ -105,12 +122,17 @@ export interface GatewayConfig {
   identitySecret: string;
   /** Token keys: IDENTITY_SECRET signs and verifies, IDENTITY_SECRET_PREVIOUS still verifies. */
   identityKeys: TokenKeys;
-  /** Base URL of each configured service (no trailing slash); unconfigured services are absent. */
-  services: Partial<Record<ServiceName, string>>;
+  /**
+   * Base URLs of each configured service's replicas (no trailing slash; `<NAME>_URL` is a comma-separated
+   * list); unconfigured services are absent.
+   */
+  services: Partial<Record<ServiceName, string[]>>;
   /** /api prefix → service. */
   routes: Record<string, ServiceName>;
   upstreamTimeoutMs: number;
   sessionCacheTtlMs: number;
+  /** Where to LISTEN for sessions that ended; without it only this gateway's own logouts evict. */
+  databaseUrl?: string;
   sessionCookie: string;
   shellDir: string;
   remotes: RemoteConfig[];
@@ -138,17 +160,17 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
   const e = loadConfig(schema, source);
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`);
 
-  const serviceUrls: Record<ServiceName, string | undefined> = {
+  const serviceUrls: Record<ServiceName, string[] | undefined> = {
     account: e.ACCOUNT_URL,
     create: e.CREATE_URL,
     photoshoot: e.PHOTOSHOOT_URL,
     canvas: e.CANVAS_URL,
     billing: e.BILLING_URL,
   };
-  const services: Partial<Record<ServiceName, string>> = {};
+  const services: Partial<Record<ServiceName, string[]>> = {};
   for (const name of SERVICE_NAMES) {
-    const url = serviceUrls[name];
-    if (url) services[name] = withoutTrailingSlash(url);
+    const urls = serviceUrls[name];
+    if (urls?.length) services[name] = urls.map(withoutTrailingSlash);
   }
 
   // GATEWAY_ROUTES is merged over the built-in table; `null` removes a prefix.
@@ -179,6 +201,7 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
     routes,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     sessionCacheTtlMs: e.SESSION_CACHE_TTL_MS,
+    ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
     sessionCookie: publicUrl.protocol === 'https:' ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
     shellDir: resolve(e.SHELL_DIR ?? join(REPO_ROOT, 'shell', 'dist')),
     remotes,

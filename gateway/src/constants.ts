@@ -73,6 +73,12 @@ export const SESSION_COOKIE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 export const SESSION_NEGATIVE_TTL_MS = 5_000;
 export const SESSION_RESOLVE_TIMEOUT_MS = 5_000;
+/**
+ * While the gateway cannot hear the account service's sign-out notifications (not yet connected, or the
+ * connection dropped), a session is trusted this long at most: another gateway's sign-out still lands
+ * within a second.
+ */
+export const SESSION_UNHEARD_TTL_MS = 500;
 export const READY_CHECK_TIMEOUT_MS = 2_000;
 
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;

@@ -13,7 +13,7 @@ async function isUp(baseUrl: string): Promise<boolean> {
 }
 
 /**
- * `/healthz`: the process answers. `/readyz`: every configured service answers its own /healthz;
+ * `/healthz`: the process answers. `/readyz`: every configured service answers its own /healthz (one replica is enough);
  * which service is down is told only with `details` (not to the public in production).
  */
 export function healthRouter(directory: ServiceDirectory, { details = true } = {}): Router {
@@ -24,7 +24,8 @@ export function healthRouter(directory: ServiceDirectory, { details = true } = {
   });
   router.get('/readyz', async (_req, res) => {
     const checks = await Promise.all(
-      directory.entries().map(async ([name, url]) => [name, (await isUp(url)) ? 'up' : 'down'] as const),
+      // A service is up when any of its replicas answers.
+      directory.entries().map(async ([name, urls]) => [name, (await Promise.all(urls.map(isUp))).some(Boolean) ? 'up' : 'down'] as const),
     );
     const services = Object.fromEntries(checks);
     const ready = checks.every(([, state]) => state === 'up');

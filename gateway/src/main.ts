@@ -31,8 +31,8 @@ server.listen(config.port, config.host, () => {
 // The supervisor of `npm start` says where a restarted service is and when one is down.
 onSupervisorMessage((message) => {
   if (message.type !== 'service' || !SERVICE_NAMES.includes(message.name as ServiceName)) return;
-  app.services.update(message.name as ServiceName, { url: message.url, up: message.up });
-  logger.info({ service: message.name, url: message.url, up: message.up }, 'service route updated');
+  app.services.update(message.name as ServiceName, { url: message.url, up: message.up, replica: message.replica ?? 0 });
+  logger.info({ service: message.name, replica: message.replica ?? 0, url: message.url, up: message.up }, 'service route updated');
 });
 
 let stopping = false;

@@ -13,7 +13,7 @@ describe('gateway configuration', () => {
     expect(config).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
-      services: { account: 'http://127.0.0.1:8101' },
+      services: { account: ['http://127.0.0.1:8101'] },
       upstreamTimeoutMs: 30_000,
       sessionCacheTtlMs: 30_000,
       sessionCookie: 'atelier_sid',
@@ -73,7 +73,7 @@ describe('gateway configuration', () => {
       REMOTE_MF_PRICING_DIR: 'relative/pricing',
     });
     expect(config.sessionCookie).toBe('__Host-atelier_sid');
-    expect(config.services.create).toBe('http://127.0.0.1:8102');
+    expect(config.services.create).toEqual(['http://127.0.0.1:8102']);
     expect(config.remotes.find((r) => r.name === 'mf_canvas')?.url).toBe('https://cdn.example/canvas/');
     expect(config.remotes.find((r) => r.name === 'mf_pricing')?.dir).toBe(resolve('relative/pricing'));
   });

@@ -15,6 +15,13 @@ import type { ServiceProxy } from './service-proxy.js';
 
 const IDENTITY_TOKENS_MAX = 10_000;
 
+/** GET, HEAD or OPTIONS without a body: safe to send to another replica when the first refused it. */
+function hasNoBody(req: Request): boolean {
+  const method = req.method;
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') return false;
+  return !req.headers['transfer-encoding'] && (req.headers['content-length'] === undefined || req.headers['content-length'] === '0');
+}
+
 /** `.` and `..` segments (plain or percent-encoded) could climb out of /api upstream; refuse them. */
 function hasDotSegments(path: string): boolean {
   return path.split('/').some((segment) => {
@@ -47,17 +54,33 @@ export function apiRouter(deps: {
     return token;
   }
   const matchRoute = createRouteTable(config.routes);
-  // One proxy (and keep-alive pool) per service and timeout, made again when the service moves.
-  const proxies = new Map<string, { target: string; proxy: ServiceProxy }>();
+  // One proxy (and keep-alive pool) per replica and timeout; the directory picks the replica (round-robin).
+  const proxies = new Map<string, ServiceProxy>();
+  const retried = new WeakSet<Request>();
   function proxyFor(name: ServiceName, timeoutMs: number): ServiceProxy | null {
     const target = services.url(name);
     if (!target) return null;
-    const id = `${name}|${timeoutMs}`;
-    const known = proxies.get(id);
-    if (known?.target === target) return known.proxy;
-    known?.proxy.close();
-    const proxy = createServiceProxy({ name, target, timeoutMs, logger });
-    proxies.set(id, { target, proxy });
+    const id = `${target}|${timeoutMs}`;
+    let proxy = proxies.get(id);
+    if (!proxy) {
+      proxy = createServiceProxy({
+        name,
+        target,
+        timeoutMs,
+        logger,
+        onRefused(req, res) {
+          services.refused(name, target);
+          // A request without a body can be sent again as it is: once, to another replica.
+          if (retried.has(req) || !hasNoBody(req)) return false;
+          const other = proxyFor(name, timeoutMs);
+          if (!other || other === proxies.get(id)) return false;
+          retried.add(req);
+          other(req, res);
+          return true;
+        },
+      });
+      proxies.set(id, proxy);
+    }
     return proxy;
   }
   const timeoutFor = (path: string) => {
@@ -109,5 +132,5 @@ export function apiRouter(deps: {
     proxy(req, res);
   });
 
-  return { router, close: () => proxies.forEach(({ proxy }) => proxy.close()) };
+  return { router, close: () => proxies.forEach((proxy) => proxy.close()) };
 }

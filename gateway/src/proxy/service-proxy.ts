@@ -39,6 +39,11 @@ export function createServiceProxy(options: {
   target: string;
   timeoutMs: number;
   logger: Logger;
+  /**
+   * The upstream refused the connection (a replica not running). Returns true when it has taken the
+   * request elsewhere (another replica); otherwise the client is answered 503 here.
+   */
+  onRefused?: (req: Request, res: Response) => boolean;
 }): ServiceProxy {
   const { name, target, timeoutMs, logger } = options;
   const agent = target.startsWith('https:')
@@ -65,6 +70,7 @@ export function createServiceProxy(options: {
           res.destroy();
           return;
         }
+        if (code === 'ECONNREFUSED' && !res.headersSent && options.onRefused?.(req, res)) return;
         logger.warn({ err: { message: err.message, code }, service: name, url: redactUrl(req.originalUrl) }, 'upstream failed');
         if (isTimeout) sendError(res, 504, `Upstream timeout: ${name}`);
         else if (code && NOT_RUNNING.has(code)) sendServiceDown(res, name);

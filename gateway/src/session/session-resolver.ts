@@ -6,6 +6,7 @@ import {
   SESSION_CACHE_MAX_ENTRIES,
   SESSION_NEGATIVE_TTL_MS,
   SESSION_RESOLVE_TIMEOUT_MS,
+  SESSION_UNHEARD_TTL_MS,
 } from '../constants.js';
 import { ExpiringLru } from '@atelier/kit';
 
@@ -23,6 +24,14 @@ export interface SessionResolver {
   resolveFresh(cookie: string): Promise<ResolvedSession | null>;
   /** Forgets what is known about a cookie. */
   evict(cookie: string): void;
+  /** Forgets a session by its id (the account service's notification that it ended, on any gateway). */
+  evictSession(sessionId: string): void;
+  /**
+   * Whether ended sessions are being heard of (the LISTEN connection is up). Going deaf or hearing again
+   * forgets everything (notifications may have been missed); while deaf, sessions are cached for at most
+   * SESSION_UNHEARD_TTL_MS.
+   */
+  setHearing(hearing: boolean): void;
 }
 
 export interface SessionResolverOptions {
@@ -54,7 +63,13 @@ export function createSessionResolver(options: SessionResolverOptions): SessionR
   const cache = new ExpiringLru<string, ResolvedSession | null>(options.maxEntries ?? SESSION_CACHE_MAX_ENTRIES, clock);
   const inFlight = new Map<string, Promise<ResolvedSession | null>>();
   // The cache is keyed by the hash so raw cookie values are not kept in memory.
+  // It is also the session's id: the account service stores the same SHA-256 of the cookie.
   const keyOf = (cookie: string) => createHash('sha256').update(cookie).digest('hex');
+  let hearing = true;
+  const forget = (key: string) => {
+    cache.delete(key);
+    inFlight.delete(key);
+  };
 
   async function ask(cookie: string): Promise<ResolvedSession | null> {
     const accountUrl = options.accountUrl();
@@ -96,7 +111,7 @@ export function createSessionResolver(options: SessionResolverOptions): SessionR
       return;
     }
     const untilExpiry = Date.parse(session.expiresAt) - clock();
-    cache.set(key, session, Math.min(ttlMs, untilExpiry));
+    cache.set(key, session, Math.min(hearing ? ttlMs : Math.min(ttlMs, SESSION_UNHEARD_TTL_MS), untilExpiry));
   }
 
   return {
@@ -122,9 +137,16 @@ export function createSessionResolver(options: SessionResolverOptions): SessionR
       return (await askAnonymousOnFailure(cookie)).session;
     },
     evict(cookie) {
-      const key = keyOf(cookie);
-      cache.delete(key);
-      inFlight.delete(key);
+      forget(keyOf(cookie));
+    },
+    evictSession(sessionId) {
+      forget(sessionId);
+    },
+    setHearing(now) {
+      if (now === hearing) return;
+      hearing = now;
+      cache.clear();
+      inFlight.clear();
     },
   };
 }

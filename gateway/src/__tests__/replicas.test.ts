@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { createServiceDirectory, REFUSED_COOLDOWN_MS } from '../proxy/service-directory.js';
+import { createSessionResolver } from '../session/session-resolver.js';
+import { SESSION_UNHEARD_TTL_MS } from '../constants.js';
+import { SECRET, closeAll, cookieValue, deadUrl, silentLogger, startEchoService, startFakeAccount, testConfig } from './support/servers.js';
+
+afterEach(closeAll);
+
+describe('service replicas', () => {
+  it('reads a comma-separated list of upstreams per service', () => {
+    const config = testConfig({ CREATE_URL: 'http://127.0.0.1:9001, http://127.0.0.1:9002/' });
+    expect(config.services.create).toEqual(['http://127.0.0.1:9001', 'http://127.0.0.1:9002']);
+    expect(() => testConfig({ CREATE_URL: 'http://127.0.0.1:9001,nope' })).toThrow(/CREATE_URL/);
+  });
+
+  it('balances requests round-robin across the replicas of a service', async () => {
+    const [a, b] = [await startEchoService('create-a'), await startEchoService('create-b')];
+    const app = createApp({ config: testConfig({ CREATE_URL: `${a.url},${b.url}`, GATEWAY_ROUTES: JSON.stringify({ '/api/echo': 'create' }) }), logger: silentLogger });
+    const served: string[] = [];
+    for (let i = 0; i < 6; i++) served.push((await request(app).get('/api/echo').expect(200)).body.service);
+    expect(served).toEqual(['create-a', 'create-b', 'create-a', 'create-b', 'create-a', 'create-b']);
+    app.closeUpstreams();
+  });
+
+  it('passes over a replica that refuses connections, sending a GET on to another at once', async () => {
+    const live = await startEchoService('create-live');
+    const dead = await deadUrl();
+    const app = createApp({ config: testConfig({ CREATE_URL: `${dead},${live.url}`, GATEWAY_ROUTES: JSON.stringify({ '/api/echo': 'create' }) }), logger: silentLogger });
+    // The first request meets the dead replica and is retried on the live one; the dead one is then passed over.
+    for (let i = 0; i < 4; i++) expect((await request(app).get(`/api/echo/${i}`).expect(200)).body.service).toBe('create-live');
+    expect(live.received).toHaveLength(4);
+    app.closeUpstreams();
+  });
+
+  it('answers 503 when every replica refuses', async () => {
+    const app = createApp({ config: testConfig({ CREATE_URL: `${await deadUrl()},${await deadUrl()}`, GATEWAY_ROUTES: JSON.stringify({ '/api/echo': 'create' }) }), logger: silentLogger });
+    const res = await request(app).post('/api/echo').set('content-type', 'application/json').send('{}').expect(503);
+    expect(res.body).toEqual({ error: 'Service unavailable: create' });
+    app.closeUpstreams();
+  });
+
+  it('skips replicas reported down or refused, and reports the service down only when all are', () => {
+    let now = 1_000;
+    const directory = createServiceDirectory({ create: ['http://a', 'http://b', 'http://c'] }, () => now);
+    directory.update('create', { up: false, replica: 1 });
+    expect([directory.url('create'), directory.url('create'), directory.url('create')]).toEqual(['http://a', 'http://c', 'http://a']);
+    directory.refused('create', 'http://c');
+    expect([directory.url('create'), directory.url('create')]).toEqual(['http://a', 'http://a']);
+    now += REFUSED_COOLDOWN_MS;
+    expect(new Set([directory.url('create'), directory.url('create')])).toEqual(new Set(['http://a', 'http://c']));
+    expect(directory.isDown('create')).toBe(false);
+    directory.update('create', { up: false, replica: 0 });
+    directory.update('create', { up: false, replica: 2 });
+    expect(directory.isDown('create')).toBe(true);
+    directory.update('create', { url: 'http://b2/', up: true, replica: 1 });
+    expect(directory.isDown('create')).toBe(false);
+    expect(directory.url('create')).toBe('http://b2');
+    expect(directory.entries()).toEqual([['create', ['http://a', 'http://b2', 'http://c']]]);
+  });
+});
+
+describe('sessions ended on another gateway', () => {
+  const COOKIE = cookieValue('r');
+  const sessionIdOf = (cookie: string) => createHash('sha256').update(cookie).digest('hex');
+
+  async function setup() {
+    const clock = { now: Date.now() };
+    const account = await startFakeAccount(new Map([[COOKIE, { userId: 'u1', expiresAt: new Date(clock.now + 3_600_000).toISOString() }]]));
+    const resolver = createSessionResolver({ accountUrl: () => account.url, identityKeys: SECRET, ttlMs: 30_000, clock: () => clock.now, logger: silentLogger });
+    return { clock, account, resolver };
+  }
+
+  it('forgets a session by its id (the SHA-256 of the cookie, as account stores it) when told it ended', async () => {
+    const { account, resolver } = await setup();
+    await resolver.resolve(COOKIE);
+    await resolver.resolve(COOKIE);
+    expect(account.state.hops).toBe(1);
+    resolver.evictSession(sessionIdOf(COOKIE));
+    account.sessions.delete(COOKIE); // signed out
+    expect(await resolver.resolve(COOKIE)).toBeNull();
+    expect(account.state.hops).toBe(2);
+  });
+
+  it('while not hearing of ended sessions, trusts a session for half a second only, and forgets all on each change', async () => {
+    const { clock, account, resolver } = await setup();
+    await resolver.resolve(COOKIE);
+    resolver.setHearing(false); // the LISTEN connection dropped: what was cached may be stale
+    await resolver.resolve(COOKIE);
+    expect(account.state.hops).toBe(2);
+    clock.now += SESSION_UNHEARD_TTL_MS - 1;
+    await resolver.resolve(COOKIE);
+    expect(account.state.hops).toBe(2);
+    clock.now += 1;
+    await resolver.resolve(COOKIE);
+    expect(account.state.hops).toBe(3);
+    resolver.setHearing(true); // back: notifications may have been missed in between
+    await resolver.resolve(COOKIE);
+    expect(account.state.hops).toBe(4);
+    clock.now += 10_000;
+    await resolver.resolve(COOKIE);
+    expect(account.state.hops).toBe(4);
+  });
+});
