@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: build what is stale (Turborepo cache), run every service and the gateway as separate
 // processes on 127.0.0.1 beside one embedded PostgreSQL server (unless DATABASE_URL), restart any that
-// exits unexpectedly, print the URL, stop everything on Ctrl-C or SIGTERM.
+// exits unexpectedly, print the URL, stop everything on Ctrl-C or SIGTERM. `REPLICAS=2` (or per process,
+// e.g. CREATE_REPLICAS=3, GATEWAY_REPLICAS=2) runs several processes of each on the one database.
 // `npm run dev` (--dev): the same, plus TypeScript and Rspack watchers, services restarted on change
 // and the shell served with hot reload by Rspack's dev server in front of the gateway.
 import { spawnSync } from 'node:child_process';
@@ -64,7 +65,11 @@ if (dev) {
   console.log(`\n  Atelier (dev, hot reload) is running at http://127.0.0.1:3000  (gateway ${product.url})\n`);
 } else {
   const database = product.database ? `PostgreSQL ${product.env.DATA_DIR}/postgres (port ${product.database.port})` : 'DATABASE_URL';
-  console.log(`\n  Atelier is running at ${product.url}\n  Data: ${product.env.DATA_DIR}   Database: ${database}   Stop: Ctrl-C\n`);
+  const gateways =
+    product.urls.length > 1
+      ? `\n  Gateways (one per replica; put a load balancer in front): ${product.urls.join('  ')}\n  Sign-in redirects and the same-origin check use PUBLIC_URL=${product.env.PUBLIC_URL}`
+      : '';
+  console.log(`\n  Atelier is running at ${product.url}${gateways}\n  Data: ${product.env.DATA_DIR}   Database: ${database}   Stop: Ctrl-C\n`);
 }
 
 let stopping = false;

@@ -3,6 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 export const repoRoot: string;
 export const SERVICES: { name: string; dir: string; envPrefix: string }[];
 export function freePort(): Promise<number>;
+/** Processes to run of one kind: `<PREFIX>_REPLICAS`, else `REPLICAS`, else 1. */
+export function replicaCount(env: NodeJS.ProcessEnv, prefix: string): number;
 
 export interface SupervisedProcess {
   readonly name: string;
@@ -17,9 +19,12 @@ export interface SupervisedProcess {
 }
 
 export interface RunningProduct {
+  /** The first gateway. */
   url: string;
+  /** Every gateway (GATEWAY_REPLICAS): PORT, PORT+1, … */
+  urls: string[];
   env: Record<string, string>;
-  /** Every supervised process by name: the services and `gateway`. */
+  /** Every supervised process by name: the services and `gateway`; further replicas are `create-2`, `gateway-2`, … */
   processes: Map<string, SupervisedProcess>;
   /** The embedded PostgreSQL server, or null with DATABASE_URL. */
   database: { url: string; port: number; pid: number | undefined } | null;

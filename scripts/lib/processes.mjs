@@ -184,17 +184,39 @@ async function superviseDatabase({ dataDir, password, quiet, onFatal }) {
 }
 
 /**
+ * How many processes of `name` to run: `<PREFIX>_REPLICAS` (e.g. CREATE_REPLICAS=3, GATEWAY_REPLICAS=2),
+ * else `REPLICAS`, else 1.
+ */
+export function replicaCount(env, prefix) {
+  const raw = env[`${prefix}_REPLICAS`] ?? env.REPLICAS;
+  if (raw === undefined || raw === '') return 1;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 16) {
+    throw new Error(`${env[`${prefix}_REPLICAS`] !== undefined ? `${prefix}_REPLICAS` : 'REPLICAS'} must be a whole number from 1 to 16 (got "${raw}")`);
+  }
+  return count;
+}
+
+/** The first replica keeps the plain name (`create`), further ones are numbered (`create-2`). */
+const replicaName = (name, index) => (index === 0 ? name : `${name}-${index + 1}`);
+
+/**
  * Starts the product and resolves when the gateway is ready: the database (embedded unless
  * DATABASE_URL), every service, then the gateway, each as a supervised process on 127.0.0.1.
+ * With `REPLICAS` / `<NAME>_REPLICAS` each runs as several processes: service replicas on ports of their
+ * own, the gateway told all of them (`<NAME>_URL` as a comma-separated list; it balances across them), a
+ * service's replica i calling replica i (mod n) of the services it calls, and gateways on PORT, PORT+1, ….
  * A process that exits on its own is restarted with backoff; five crashes of one process within a
  * minute stop everything and call `onFatal(message)` (default: print it). `watch` (npm run dev)
  * runs the processes under `node --watch` instead, restarted on change but not supervised.
- * Returns `{ url, env, stop, processes, database, stopped }`; `stopped` resolves after a fatal stop.
+ * Returns `{ url, urls, env, stop, processes, database, stopped }`: `url` the first gateway, `urls` every
+ * gateway; `stopped` resolves after a fatal stop.
  */
 export async function startProduct({ env: baseEnv = process.env, quiet = false, watch = false, onFatal } = {}) {
   const env = productEnvironment(baseEnv);
   const log = supervisorLog(quiet);
   const processes = new Map();
+  const gateways = [];
   let database = null;
   let stopping = null;
   let reportFatal;
@@ -202,10 +224,9 @@ export async function startProduct({ env: baseEnv = process.env, quiet = false, 
 
   const stop = () =>
     (stopping ??= (async () => {
-      const gateway = processes.get('gateway');
       for (const p of processes.values()) p.stopping = true;
-      await gateway?.stop();
-      await Promise.all([...processes.values()].filter((p) => p !== gateway).map((p) => p.stop()));
+      await Promise.all(gateways.map((g) => g.stop()));
+      await Promise.all([...processes.values()].filter((p) => !gateways.includes(p)).map((p) => p.stop()));
       await database?.stop();
     })());
 
@@ -228,10 +249,17 @@ export async function startProduct({ env: baseEnv = process.env, quiet = false, 
     }
 
     const nodeArgs = watch ? ['--watch'] : [];
-    const gatewayHolder = { current: null };
-    const serviceUrl = (name) => {
-      const service = SERVICES.find((s) => s.name === name);
-      return env[`${service.envPrefix}_URL`];
+    // The URL of each running replica, per service (a service pointed elsewhere by `<NAME>_URL` has none).
+    const replicaUrls = new Map();
+    const tellGateways = (message) => gateways.forEach((g) => g.send(message));
+    // What replica `index` of a service is told about the services it calls: one replica of each.
+    const callerEnv = (index) => {
+      const urls = {};
+      for (const other of SERVICES) {
+        const list = replicaUrls.get(other.name);
+        if (list?.length) urls[`${other.envPrefix}_URL`] = list[index % list.length];
+      }
+      return urls;
     };
 
     for (const service of SERVICES) {
@@ -240,68 +268,90 @@ export async function startProduct({ env: baseEnv = process.env, quiet = false, 
       const fixedPort = baseEnv[portKey];
       const external = baseEnv[urlKey] && !fixedPort;
       if (external) continue; // pointed at a service running elsewhere
-      if (watch && !fixedPort) env[portKey] = String(await freePort()); // node --watch cannot report a port
-      const supervised = new SupervisedProcess({
-        name: service.name,
+      const count = replicaCount(baseEnv, service.envPrefix);
+      const urls = [];
+      replicaUrls.set(service.name, urls);
+      for (let index = 0; index < count; index++) {
+        const name = replicaName(service.name, index);
+        // A fixed port is the first replica's; the others take the next ones.
+        let port = fixedPort ? String(Number(fixedPort) + index) : undefined;
+        if (watch && !port) port = String(await freePort()); // node --watch cannot report a port
+        const supervised = new SupervisedProcess({
+          name,
+          command: process.execPath,
+          args: [...nodeArgs, join(service.dir, 'dist/server.js')],
+          cwd: repoRoot,
+          quiet,
+          log,
+          ...(watch ? { readyUrl: `http://127.0.0.1:${port}/healthz` } : {}),
+          env: (self) => ({
+            ...env,
+            ...callerEnv(index),
+            // First start: the configured port or any free one; a restart: the port it had.
+            [portKey]: self.port !== undefined ? String(self.port) : (port ?? '0'),
+            ...(self.port !== undefined ? { ATELIER_PORT_FALLBACK: '1' } : {}),
+          }),
+        });
+        processes.set(name, supervised);
+        const listening = await supervised.start();
+        urls[index] = `http://127.0.0.1:${listening}`;
+        env[urlKey] = urls.join(','); // the gateways' list
+        supervised.on('down', () => tellGateways({ type: 'service', name: service.name, url: urls[index], up: false, replica: index }));
+        supervised.on('up', (newPort) => {
+          const url = `http://127.0.0.1:${newPort}`;
+          const moved = url !== urls[index];
+          urls[index] = url;
+          env[urlKey] = urls.join(',');
+          tellGateways({ type: 'service', name: service.name, url, up: true, replica: index });
+          // Other services that call this one were started with its old address: restart them too.
+          if (moved) {
+            for (const other of processes.values()) {
+              if (other !== supervised && !gateways.includes(other) && other.child) {
+                log(`${name} moved to port ${newPort}; restarting ${other.name}, which may call it`);
+                other.child.kill('SIGTERM');
+              }
+            }
+          }
+        });
+        supervised.on('fatal', fatal);
+      }
+    }
+
+    const gatewayCount = replicaCount(baseEnv, 'GATEWAY');
+    const basePort = Number(env.PORT);
+    for (let index = 0; index < gatewayCount; index++) {
+      const name = replicaName('gateway', index);
+      const port = basePort === 0 ? 0 : basePort + index;
+      const gateway = new SupervisedProcess({
+        name,
         command: process.execPath,
-        args: [...nodeArgs, join(service.dir, 'dist/server.js')],
+        args: [...nodeArgs, 'gateway/dist/server.js'],
         cwd: repoRoot,
         quiet,
         log,
-        ...(watch ? { readyUrl: `http://127.0.0.1:${env[portKey]}/healthz` } : {}),
-        env: (self) => ({
-          ...env,
-          // First start: the configured port or any free one; a restart: the port it had.
-          [portKey]: self.port !== undefined ? String(self.port) : (env[portKey] ?? '0'),
-          ...(self.port !== undefined ? { ATELIER_PORT_FALLBACK: '1' } : {}),
-        }),
+        ...(watch ? { readyUrl: `http://127.0.0.1:${port}/healthz` } : {}),
+        env: () => ({ ...env, PORT: String(port) }),
       });
-      processes.set(service.name, supervised);
-      const port = await supervised.start();
-      env[urlKey] = `http://127.0.0.1:${port}`;
-      supervised.on('down', () => gatewayHolder.current?.send({ type: 'service', name: service.name, url: serviceUrl(service.name), up: false }));
-      supervised.on('up', (newPort) => {
-        const url = `http://127.0.0.1:${newPort}`;
-        const moved = url !== env[urlKey];
-        env[urlKey] = url;
-        gatewayHolder.current?.send({ type: 'service', name: service.name, url, up: true });
-        // Another service that calls this one was started with its old address: restart it too.
-        if (moved) {
-          for (const other of processes.values()) {
-            if (other !== supervised && other.name !== 'gateway' && other.child) {
-              log(`${service.name} moved to port ${newPort}; restarting ${other.name}, which calls it`);
-              other.child.kill('SIGTERM');
-            }
-          }
+      gateways.push(gateway);
+      processes.set(name, gateway);
+      gateway.on('fatal', fatal);
+      // A restarted gateway reads the services' current addresses from its environment; tell it which are down.
+      gateway.on('up', () => {
+        for (const service of SERVICES) {
+          (replicaUrls.get(service.name) ?? []).forEach((url, replica) => {
+            const p = processes.get(replicaName(service.name, replica));
+            if (p && !p.child?.connected) gateway.send({ type: 'service', name: service.name, url, up: false, replica });
+          });
         }
       });
-      supervised.on('fatal', fatal);
     }
-
-    const gateway = new SupervisedProcess({
-      name: 'gateway',
-      command: process.execPath,
-      args: [...nodeArgs, 'gateway/dist/server.js'],
-      cwd: repoRoot,
-      quiet,
-      log,
-      ...(watch ? { readyUrl: `http://127.0.0.1:${env.PORT}/healthz` } : {}),
-      env: () => ({ ...env }),
-    });
-    gatewayHolder.current = gateway;
-    processes.set('gateway', gateway);
-    gateway.on('fatal', fatal);
-    // A restarted gateway reads the services' current addresses from its environment; tell it which are down.
-    gateway.on('up', () => {
-      for (const service of SERVICES) {
-        const p = processes.get(service.name);
-        if (p && !p.child?.connected) gateway.send({ type: 'service', name: service.name, url: serviceUrl(service.name), up: false });
-      }
-    });
-    const port = await gateway.start();
-    const url = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${url}/readyz`, { child: gateway.child });
-    return { url, env, stop, processes, database, stopped };
+    const urls = [];
+    for (const gateway of gateways) {
+      const port = await gateway.start();
+      urls.push(`http://127.0.0.1:${port}`);
+    }
+    await Promise.all(urls.map((url, i) => waitForHttp(`${url}/readyz`, { child: gateways[i].child })));
+    return { url: urls[0], urls, env, stop, processes, database, stopped };
   } catch (error) {
     await stop();
     throw error;
