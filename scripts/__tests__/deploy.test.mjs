@@ -3,7 +3,7 @@
 // its own workspace only from the lockfile, every workspace it loads copied in, a non-root user and a
 // health check) and compose.yaml (a service for each deployable, its Dockerfile, and an environment its
 // own configuration loader accepts, read by the built loaders themselves).
-// Run: node --test scripts/__tests__/ (after `npm run build`).
+// Run: node --test scripts/__tests__/*.test.mjs (after `npm run build`).
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -131,8 +131,10 @@ describe('Dockerfiles', () => {
       const name = manifest(deployable.dir).name;
       const stages = parseDockerfile(text);
       const runs = (stage) => stage.instructions.filter((i) => i.instruction === 'RUN').map((i) => i.args).join('\n');
-      assert.match(runs(stages[0]), /\bnpm ci\b/, `${file}: the build stage installs with npm ci`);
-      assert.ok(runs(stages[0]).includes(`turbo run build --filter=${name}...`), `${file}: the build stage builds ${name} and its dependencies`);
+      const build = stages.find((stage) => stage.name === 'build');
+      assert.ok(build, `${file}: a stage named build`);
+      assert.match(runs(build), /\bnpm ci\b/, `${file}: the build stage installs with npm ci`);
+      assert.ok(runs(build).includes(`turbo run build --filter=${name}...`), `${file}: the build stage builds ${name} and its dependencies`);
       const prodInstall = stages.map(runs).find((r) => /npm ci[^\n]*--omit=dev/.test(r));
       assert.ok(prodInstall?.includes(`--workspace=${name}`), `${file}: production dependencies of ${name} only`);
       assert.ok(!/--include-workspace-root/.test(prodInstall), `${file}: the root's dependencies (embedded PostgreSQL) stay out`);
@@ -165,7 +167,8 @@ describe('Dockerfiles', () => {
       const text = read(`${remote}/Dockerfile`);
       assert.deepEqual(dockerfileProblems(text), []);
       const stages = parseDockerfile(text);
-      assert.ok(stages[0].instructions.some((i) => i.instruction === 'RUN' && i.args.includes(`turbo run build --filter=${remote}...`)));
+      const build = stages.find((stage) => stage.name === 'build');
+      assert.ok(build.instructions.some((i) => i.instruction === 'RUN' && i.args.includes(`turbo run build --filter=${remote}...`)));
       const runtime = stages.at(-1);
       assert.ok(runtime.instructions.some((i) => i.args === `--from=build /app/${remote}/dist /usr/share/nginx/html`));
       assert.ok(runtime.instructions.some((i) => i.instruction === 'COPY' && i.args.startsWith('docker/remote.nginx.conf ')));

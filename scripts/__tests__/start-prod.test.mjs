@@ -1,5 +1,5 @@
 // `npm run start:prod`'s checks: what a production run requires from the environment, what it refuses,
-// and that it stops before starting anything when they fail. Run: node --test scripts/__tests__/
+// and that it stops before starting anything when they fail. Run: node --test scripts/__tests__/*.test.mjs
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
