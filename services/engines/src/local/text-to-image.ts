@@ -1,10 +1,12 @@
-import type { AspectRatio, EngineResult, Preset, TextToImageInput } from '../types.js';
+import sharp from 'sharp';
 import { POSES } from '../poses.js';
-import { darken, inkFor, isHexColour, lighten, luminance, mix, saturation } from './colour.js';
-import { drawFigure, type GarmentKind, type GarmentPattern, type HairStyle } from './figure.js';
-import { HAIR_COLOURS, paletteForPrompt, SKIN_TONES } from './palettes.js';
+import type { AspectRatio, EngineResult, Preset, TextToImageInput } from '../types.js';
+import { darken, inkFor, luminance, mix } from './colour.js';
 import { createRandom, hashString } from './random.js';
-import { escapeXml, localCaption, localCaptionBox, localCaptionLayout, rasterise } from './render.js';
+import { escapeXml, grainLayer, localCaption, localCaptionBox, localCaptionLayout, localMarkXmp } from './render.js';
+import { applyGrade, backdropSvg, gradeMatrix, type Stage } from './scene-backdrop.js';
+import { buildLook, drawSceneFigure, type SceneFigure } from './scene-figure.js';
+import { describe, understand, understoodOf, type Reading } from './understand.js';
 
 /** Output sizes: 2:3 is 1024×1536 and the others keep about the same pixel count. */
 export const IMAGE_SIZES: Record<AspectRatio, { width: number; height: number }> = {
@@ -16,139 +18,6 @@ export const IMAGE_SIZES: Record<AspectRatio, { width: number; height: number }>
   '9:16': { width: 936, height: 1664 },
   '16:9': { width: 1664, height: 936 },
 };
-
-const GARMENT_WORDS: [GarmentKind, string[]][] = [
-  ['dress', ['dress', 'gown', 'slip', 'frock', 'maxi', 'midi']],
-  ['coat', ['coat', 'trench', 'overcoat', 'cape', 'parka', 'puffer']],
-  ['suit', ['suit', 'blazer', 'tailored', 'tuxedo', 'jacket', 'tailoring']],
-  ['skirt', ['skirt', 'pleated', 'tutu']],
-  ['set', ['jeans', 'trousers', 'pants', 'denim', 'streetwear', 'hoodie', 'tracksuit', 'shirt']],
-];
-const PATTERN_WORDS: [GarmentPattern, string[]][] = [
-  ['stripes', ['stripe', 'stripes', 'striped', 'pinstripe', 'nautical']],
-  ['dots', ['dots', 'polka', 'dotted', 'spotted']],
-  ['check', ['check', 'plaid', 'tartan', 'gingham', 'houndstooth', 'checked']],
-];
-
-export type Backdrop = 'sweep' | 'arch' | 'sun' | 'split';
-
-interface SceneChoices {
-  words: string[];
-  palette: string[];
-  backdrop: Backdrop;
-  garment: GarmentKind;
-  pattern: GarmentPattern;
-  poseIndex: number;
-  scale: number;
-  offset: number;
-}
-
-function wordsOf(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-}
-
-function findWord<T>(words: string[], table: [T, string[]][]): T | undefined {
-  return table.find(([, list]) => list.some((w) => words.includes(w)))?.[0];
-}
-
-function choose(input: TextToImageInput): SceneChoices {
-  const words = wordsOf(`${input.prompt} ${input.preset?.style ?? ''}`);
-  const random = createRandom(hashString(input.prompt) ^ input.seed);
-  const presetPalette = (input.preset?.palette ?? []).filter(isHexColour);
-  const palette = presetPalette.length >= 2 ? presetPalette : paletteForPrompt(input.prompt, input.seed);
-  const composition = (input.preset?.composition ?? '').toLowerCase();
-  const closeUp = /close|portrait|bust|tight/.test(composition);
-  const wide = /wide|full|long|environment/.test(composition);
-  const thirds = /third|left|right|off-?cent|asym/.test(composition);
-  return {
-    words,
-    palette,
-    backdrop: random.pick<Backdrop>(['sweep', 'arch', 'sun', 'split']),
-    garment: findWord(words, GARMENT_WORDS) ?? random.pick<GarmentKind>(['dress', 'coat', 'suit', 'skirt', 'set']),
-    pattern: findWord(words, PATTERN_WORDS) ?? random.pick<GarmentPattern>(['plain', 'plain', 'plain', 'stripes', 'check', 'dots']),
-    poseIndex: random.int(0, POSES.length - 1),
-    scale: closeUp ? 1.45 : wide ? 0.7 : random.range(0.8, 0.9),
-    offset: thirds ? (random.next() < 0.5 ? -1 : 1) / 6 : random.range(-0.04, 0.04),
-  };
-}
-
-/** Picks colour roles from a palette: a light or dark set, a garment colour that stands out from it. */
-function roles(palette: string[], seed: number) {
-  const byLight = [...palette].sort((a, b) => luminance(b) - luminance(a));
-  const lightest = byLight[0]!;
-  const darkest = byLight[byLight.length - 1]!;
-  const darkSet = luminance(palette[0]!) < 0.12;
-  const backdrop = darkSet ? darkest : lightest;
-  const backdrop2 = darkSet ? mix(darkest, byLight[byLight.length - 2] ?? darkest, 0.7) : mix(lightest, byLight[1] ?? lightest, 0.75);
-  const candidates = palette.filter((c) => c !== backdrop);
-  // The most saturated colour that contrasts with the backdrop; the seed breaks near ties.
-  const contrasting = candidates.filter((c) => Math.abs(luminance(c) - luminance(backdrop)) > 0.12);
-  const ranked = (contrasting.length > 0 ? contrasting : candidates).sort((a, b) => saturation(b) - saturation(a));
-  const nearTie = ranked.length > 1 && saturation(ranked[0]!) - saturation(ranked[1]!) < 0.08;
-  const garment = ranked[nearTie ? seed % 2 : 0] ?? darkest;
-  const accent = candidates.find((c) => c !== garment) ?? lighten(garment, 0.4);
-  return { backdrop, backdrop2, garment, accent, ink: inkFor(backdrop) };
-}
-
-/** The arch's width and the sun's radius on a w×h frame. */
-const archWidth = (w: number, h: number) => Math.min(w * 0.56, h * 0.4);
-const sunRadius = (w: number, h: number) => Math.min(w, h) * 0.26;
-
-/**
- * Where the backdrop's shape stands, horizontally: behind the figure (arch, floor glow) or just beside
- * it (sun, behind the shoulder), kept inside the frame line. Landscape frames stand the figure on the
- * right third, so the shape follows it there instead of sitting in the middle.
- */
-export function backdropX(kind: Backdrop, w: number, h: number, figureX: number): number {
-  const frame = frameInset(w, h);
-  const within = (x: number, half: number) => Math.min(w - frame - half, Math.max(frame + half, x));
-  switch (kind) {
-    case 'arch':
-      return within(figureX, archWidth(w, h) / 2);
-    case 'sun':
-      return within(figureX + Math.min(w, h) * 0.14, sunRadius(w, h) * 0.6);
-    default:
-      return figureX;
-  }
-}
-
-function backdropSvg(kind: Backdrop, w: number, h: number, c: ReturnType<typeof roles>, floorY: number, figureX: number): string {
-  const light = lighten(c.backdrop, 0.18);
-  const parts = [
-    `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${c.backdrop2}"/><stop offset="0.62" stop-color="${c.backdrop}"/><stop offset="1" stop-color="${darken(c.backdrop, 0.16)}"/></linearGradient>`,
-    `<radialGradient id="key" cx="0.32" cy="0.3" r="0.75"><stop offset="0" stop-color="#ffffff" stop-opacity="0.34"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>`,
-    `<radialGradient id="vignette" cx="0.5" cy="0.48" r="0.78"><stop offset="0.55" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.42"/></radialGradient>`,
-    `<linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(c.backdrop, 0.06)}"/><stop offset="1" stop-color="${darken(c.backdrop, 0.24)}"/></linearGradient>`,
-    `<filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(w * 0.012).toFixed(1)}"/></filter></defs>`,
-    `<rect width="${w}" height="${h}" fill="url(#bg)"/>`,
-  ];
-  const cx = backdropX(kind, w, h, figureX);
-  switch (kind) {
-    case 'arch': {
-      const aw = archWidth(w, h);
-      const top = h * 0.16;
-      parts.push(`<path d="M${cx - aw / 2},${floorY} L${cx - aw / 2},${top + aw / 2} A${aw / 2},${aw / 2} 0 0 1 ${cx + aw / 2},${top + aw / 2} L${cx + aw / 2},${floorY} Z" fill="${mix(c.accent, c.backdrop, 0.45)}"/>`);
-      break;
-    }
-    case 'sun':
-      parts.push(`<circle cx="${cx}" cy="${h * 0.34}" r="${sunRadius(w, h)}" fill="${mix(c.accent, c.backdrop, 0.3)}"/>`);
-      break;
-    case 'split':
-      parts.push(`<path d="M0,${h * 0.78} L${w},${h * 0.28} L${w},${h} L0,${h} Z" fill="${mix(c.accent, c.backdrop, 0.55)}"/>`);
-      break;
-    default:
-      parts.push(`<ellipse cx="${cx}" cy="${floorY}" rx="${w * 0.7}" ry="${h * 0.06}" fill="${light}" opacity="0.45" filter="url(#soft)"/>`);
-  }
-  parts.push(`<rect y="${floorY}" width="${w}" height="${h - floorY}" fill="url(#floor)" opacity="${kind === 'sweep' ? 0.55 : 0.85}"/>`);
-  parts.push(`<rect width="${w}" height="${h}" fill="url(#key)"/>`);
-  return parts.join('');
-}
-
-function titleOf(input: TextToImageInput, words: string[]): string {
-  if (input.preset?.name) return input.preset.name;
-  const stop = new Set(['a', 'an', 'the', 'in', 'on', 'of', 'with', 'and', 'for', 'to', 'at', 'by', 'wearing']);
-  return words.filter((w) => !stop.has(w) && w.length > 2).slice(0, 2).join(' ') || 'Atelier';
-}
 
 /** The thin frame line's inset from the image edge. */
 export const frameInset = (w: number, h: number) => Math.round(Math.min(w, h) * 0.03);
@@ -271,57 +140,214 @@ export function fitExcerpt(prompt: string, maxChars: number): string {
   return chars.length > maxChars ? `${chars.slice(0, maxChars - 1).join('').trimEnd()}…` : prompt;
 }
 
-/** Builds the SVG of an editorial fashion image; exported for the character preview, which reuses the stage. */
-export function editorialSvg(input: TextToImageInput): { svg: string; width: number; height: number } {
+
+/** Poses that read well in a single fashion still (arms clear of the outfit's front). */
+const STILL_POSES = [0, 1, 2, 3, 6];
+/** Film grain strength of a local still. */
+const GRAIN = 8;
+
+interface Scene {
+  reading: Reading;
+  width: number;
+  height: number;
+  backdrop: string;
+  figure: SceneFigure;
+  overlay: string;
+  /** Depth of field: close shots blur the backdrop. */
+  backdropBlur: number;
+}
+
+/** Lays out a still: where the figure stands and how large for the framing, the backdrop's horizon, the typography. */
+function sceneOf(input: TextToImageInput): Scene {
   const { width: w, height: h } = IMAGE_SIZES[input.aspectRatio];
-  const choice = choose(input);
+  const reading = understand(input.prompt, input.preset, input.seed);
   const seedHash = hashString(`${input.prompt}|${input.seed}`);
   const random = createRandom(seedHash);
-  const c = roles(choice.palette, seedHash);
-  const floorY = h * (h > w ? 0.83 : 0.86);
-  const figureHeight = Math.min(h * 0.74, w * 1.25) * choice.scale;
-  const footY = choice.scale > 1.2 ? floorY + figureHeight * 0.42 : floorY + h * 0.015;
-  // Landscape frames put the masthead on the left and the figure on the right third.
   const landscape = w > h * 1.2;
-  const figureX = w * (landscape ? 0.68 + choice.offset / 3 : 0.5 + choice.offset);
-  const figure = drawFigure({
-    x: figureX,
-    footY,
-    height: figureHeight,
-    joints: POSES[choice.poseIndex]!.joints,
-    skin: random.pick(SKIN_TONES),
-    hair: random.pick(HAIR_COLOURS),
-    hairStyle: random.pick<HairStyle>(['bob', 'long', 'bun', 'short']),
-    garment: choice.garment,
-    garmentColour: c.garment,
-    accent: c.accent,
-    pattern: choice.pattern,
-    id: 'fig',
-  });
-  const shadow = `<ellipse cx="${figureX}" cy="${Math.min(footY, h) + h * 0.008}" rx="${figureHeight * 0.2}" ry="${figureHeight * 0.025}" fill="#000" opacity="0.32" filter="url(#soft)"/>`;
+  const pose = POSES[STILL_POSES[random.int(0, STILL_POSES.length - 1)]!]!;
+  const look = buildLook(reading, random.int(0, 5));
 
+  // The backdrop is laid out for a full-length figure; closer framings enlarge the figure, not the set.
+  const floorY = h * (landscape ? 0.9 : 0.88);
+  const fullHeight = h * (landscape ? 0.76 : 0.72);
+  const unit = fullHeight / 8;
+  const figureHeight = reading.framing === 'close-up' ? h * 3.1 : reading.framing === 'half body' ? h * 1.55 : fullHeight;
+  const headTop = reading.framing === 'close-up' ? h * 0.16 : h * (landscape ? 0.15 : 0.15);
+  const footY = reading.framing === 'full body' ? floorY : headTop + figureHeight;
+  const figureX = landscape ? w * (0.64 + random.range(-0.02, 0.04)) : w * (0.5 + random.range(-0.04, 0.04));
+  const stage: Stage = { width: w, height: h, floorY, horizon: floorY - unit * (reading.setting === 'interior' ? 3.6 : 2.4), figureX, unit, palette: reading.palette };
+  const backdropRandom = createRandom(seedHash ^ 0x5bd1e995);
+  let backdrop = backdropSvg(reading.setting, reading.light, stage, backdropRandom);
+  // The floor shadow under the feet: hard and offset under a flash or the noon sun, soft otherwise.
+  if (reading.framing === 'full body') {
+    const hard = reading.light === 'flash' || reading.light === 'noon';
+    backdrop += `<defs><filter id="shadow-soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(w * (hard ? 0.003 : 0.01)).toFixed(1)}"/></filter></defs><ellipse cx="${(figureX + (hard ? unit * 0.5 : 0)).toFixed(1)}" cy="${(floorY + unit * 0.12).toFixed(1)}" rx="${(unit * 1.5).toFixed(1)}" ry="${(unit * 0.22).toFixed(1)}" fill="#000" opacity="${hard ? 0.45 : 0.3}" filter="url(#shadow-soft)"/>`;
+  }
+  const figure = drawSceneFigure(reading, look, { x: figureX, footY, height: figureHeight, joints: pose.joints }, 'fig');
+
+  // Typography: the preset's name (or the reading's own description) and a clean line of what is shown.
   const frame = frameInset(w, h);
+  const description = describe(reading);
+  const title = (input.preset?.name ?? description).toUpperCase();
   const style = (input.preset?.style ?? 'Editorial').toUpperCase();
   const issue = `N° ${String((seedHash % 97) + 1).padStart(2, '0')}`;
-  const masthead = mastheadLayout(w, h, titleOf(input, choice.words).toUpperCase(), `${style} · ${issue}`);
-  const small = masthead.small;
-  const excerptLayout = promptExcerptLayout(w, h, small);
-  const excerpt = fitExcerpt(input.prompt, excerptLayout.maxChars);
-  const typography = [
-    mastheadSvg(masthead, c.ink),
-    `<text x="${excerptLayout.x}" y="${excerptLayout.baseline}" font-family="DejaVu Serif, serif" font-style="italic" font-size="${excerptLayout.size}" fill="${inkFor(darken(c.backdrop, 0.2))}" opacity="0.85">${escapeXml(excerpt)}</text>`,
-    `<rect x="${frame}" y="${frame}" width="${w - 2 * frame}" height="${h - 2 * frame}" fill="none" stroke="${c.ink}" stroke-opacity="0.35" stroke-width="${Math.max(1, w / 900).toFixed(1)}"/>`,
-    localCaption(w, h, inkFor(darken(c.backdrop, 0.2)), undefined, frame),
+  const topColour = backdropTone(reading, 'top');
+  const bottomColour = backdropTone(reading, 'bottom');
+  const ink = inkFor(topColour);
+  const masthead = mastheadLayout(w, h, title, `${style} · ${issue}`);
+  const excerptLayout = promptExcerptLayout(w, h, masthead.small);
+  const line = fitExcerpt([input.preset ? description : '', reading.setting, reading.light === 'soft' ? '' : reading.light].filter(Boolean).join(' · '), excerptLayout.maxChars);
+  const bottomInk = inkFor(darken(bottomColour, 0.2));
+  const overlay = [
+    `<defs><radialGradient id="vignette" cx="0.5" cy="0.48" r="0.78"><stop offset="0.55" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.38"/></radialGradient></defs>`,
+    `<rect width="${w}" height="${h}" fill="url(#vignette)"/>`,
+    mastheadSvg(masthead, ink),
+    `<text x="${excerptLayout.x}" y="${excerptLayout.baseline}" font-family="DejaVu Serif, serif" font-style="italic" font-size="${excerptLayout.size}" fill="${bottomInk}" opacity="0.85">${escapeXml(line)}</text>`,
+    `<rect x="${frame}" y="${frame}" width="${w - 2 * frame}" height="${h - 2 * frame}" fill="none" stroke="${ink}" stroke-opacity="0.35" stroke-width="${Math.max(1, w / 900).toFixed(1)}"/>`,
+    localCaption(w, h, bottomInk, undefined, frame),
   ].join('');
+  const backdropBlur = reading.framing === 'close-up' ? w * 0.008 : reading.framing === 'half body' ? w * 0.003 : 0;
+  return { reading, width: w, height: h, backdrop, figure, overlay, backdropBlur };
+}
 
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${backdropSvg(choice.backdrop, w, h, c, floorY, figureX)}<defs>${figure.defs}</defs>${shadow}${figure.body}<rect width="${w}" height="${h}" fill="url(#vignette)"/>${typography}</svg>`;
-  return { svg, width: w, height: h };
+/** Roughly the backdrop's colour at the top (under the masthead) or bottom (under the caption), for the ink. */
+function backdropTone(reading: Reading, where: 'top' | 'bottom'): string {
+  const dark = ['night', 'blue hour', 'neon'].includes(reading.light) || reading.setting === 'runway';
+  if (reading.setting === 'studio' || reading.setting === 'interior') {
+    const sorted = [...reading.palette].sort((a, b) => luminance(b) - luminance(a));
+    const base = luminance(reading.palette[0] ?? '#eeeeee') < 0.12 ? sorted[sorted.length - 1]! : sorted[0]!;
+    return dark ? darken(base, 0.7) : where === 'bottom' ? darken(base, 0.2) : base;
+  }
+  if (dark) return '#101020';
+  if (where === 'bottom') return reading.setting === 'snow' ? '#eef2f5' : reading.setting === 'street' || reading.setting === 'city' ? '#55565a' : reading.setting === 'garden' ? '#b9ad90' : '#d8c39d';
+  return reading.light === 'noon' ? '#5a9ad6' : reading.light === 'sunset' ? '#4a3a6a' : mix('#d7dde2', '#e8b070', reading.light === 'golden hour' ? 0.7 : 0);
+}
+
+const svgDocument = (w: number, h: number, body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`;
+
+export interface LocalSceneLayers {
+  width: number;
+  height: number;
+  /** Everything behind the figure (set, floor shadow), graded: an opaque PNG. */
+  backdrop: Buffer;
+  /** The dressed figure on transparency, graded: a PNG with alpha. */
+  figure: Buffer;
+  /** What lies over both: vignette, masthead, the line under it, the frame and the "Local engine" caption (PNG with alpha). */
+  overlay: Buffer;
+  /** Where the figure's pixels are, in pixels of the frame. */
+  figureBox: { left: number; top: number; right: number; bottom: number };
+  /** The figure's shoulder and hip lines, its main garment's box and its head, in pixels. */
+  landmarks: SceneFigure['landmarks'];
+  reading: Reading;
+}
+
+/**
+ * Renders a local still's layers: backdrop, figure with alpha, overlay. The still is exactly
+ * backdrop, then figure, then overlay composited, with the film grain of {@link composeStill} on top.
+ */
+export async function renderSceneLayers(input: TextToImageInput): Promise<LocalSceneLayers> {
+  const scene = sceneOf(input);
+  const { width: w, height: h, reading } = scene;
+  const raster = (body: string) => sharp(Buffer.from(svgDocument(w, h, body)), { density: 72 }).resize(w, h, { fit: 'fill' });
+  const backImage = raster(scene.backdrop).removeAlpha();
+  const [backRaw, figureRaw, overlay] = await Promise.all([
+    (scene.backdropBlur > 0 ? backImage.blur(scene.backdropBlur) : backImage).raw().toBuffer(),
+    rasterFigure(scene.figure, w, h),
+    raster(scene.overlay).ensureAlpha().png({ compressionLevel: 1 }).toBuffer(),
+  ]);
+  // The grade: whole on the set, part of it on the lit figure.
+  applyGrade(backRaw, 3, gradeMatrix(reading.light, 1));
+  applyGrade(figureRaw, 4, gradeMatrix(reading.light, reading.light === 'night' || reading.light === 'blue hour' ? 0.45 : 0.35));
+  const backdrop = await sharp(backRaw, { raw: { width: w, height: h, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  let [left, top, right, bottom] = [w, h, -1, -1];
+  for (let y = 0; y < h; y += 2) {
+    for (let x = 0; x < w; x += 2) {
+      if (figureRaw[(y * w + x) * 4 + 3]! < 24) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      bottom = y;
+    }
+  }
+  const figure = await sharp(figureRaw, { raw: { width: w, height: h, channels: 4 } }).png({ compressionLevel: 1 }).toBuffer();
+  return { width: w, height: h, backdrop, figure, overlay, figureBox: { left, top, right: right + 2, bottom: bottom + 2 }, landmarks: scene.figure.landmarks, reading };
+}
+
+/**
+ * The figure layer, fast: only the figure's region is rasterised, the person once, then the clothes over
+ * it and the person's arms and head over the clothes through masks. Returns raw RGBA of the whole frame.
+ */
+async function rasterFigure(figure: SceneFigure, w: number, h: number): Promise<Buffer> {
+  const left = Math.max(0, Math.floor(figure.bounds.left));
+  const top = Math.max(0, Math.floor(figure.bounds.top));
+  const right = Math.min(w, Math.ceil(figure.bounds.right));
+  const bottom = Math.min(h, Math.ceil(figure.bounds.bottom));
+  const cw = right - left;
+  const ch = bottom - top;
+  const frame = sharp({ create: { width: w, height: h, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } });
+  if (cw <= 0 || ch <= 0) return frame.raw().toBuffer();
+  const crop = (body: string) =>
+    sharp(
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${cw}" height="${ch}" viewBox="${left} ${top} ${cw} ${ch}">${body}</svg>`),
+      { density: 72 },
+    )
+      .resize(cw, ch, { fit: 'fill' })
+      .ensureAlpha()
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+  const { person, clothes, armsMask, sleeves, headMask } = figure.passes;
+  const [personPng, clothesPng, armsPng, sleevesPng, headPng] = await Promise.all([person, clothes, armsMask, sleeves, headMask].map(crop));
+  const masked = (mask: Buffer) => sharp(personPng!).composite([{ input: mask, blend: 'dest-in' }]).png({ compressionLevel: 0 }).toBuffer();
+  const [personArms, personHead] = await Promise.all([masked(armsPng!), masked(headPng!)]);
+  const dressed = await sharp(personPng!)
+    .composite([{ input: clothesPng! }, { input: personArms }, { input: sleevesPng! }, { input: personHead }])
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return frame.composite([{ input: dressed, left, top }]).raw().toBuffer();
+}
+
+const RECIPE_ATTRIBUTE = 'atelier:recipe';
+
+/** XMP of a local still: where its "Local engine" mark is, and the recipe it was drawn from (base64url JSON). */
+function stillXmp(width: number, height: number, input: TextToImageInput): string {
+  const recipe = Buffer.from(JSON.stringify({ prompt: input.prompt, preset: input.preset ?? null, aspectRatio: input.aspectRatio, seed: input.seed })).toString('base64url');
+  return localMarkXmp(localCaptionBox(width, height, frameInset(width, height))).replace('/></rdf:RDF>', ` ${RECIPE_ATTRIBUTE}="${recipe}"/></rdf:RDF>`);
+}
+
+/** The still from its layers: backdrop, figure, overlay, then a seeded film grain; the recipe goes in its XMP. */
+export async function composeStill(layers: LocalSceneLayers, input: TextToImageInput): Promise<Buffer> {
+  const { width, height } = layers;
+  const flat = await sharp(layers.backdrop)
+    .composite([{ input: layers.figure }, { input: layers.overlay }])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  return sharp(flat, { raw: { width, height, channels: 3 } })
+    .composite([{ input: grainLayer(width, height, hashString(input.prompt) ^ input.seed, GRAIN), raw: { width, height, channels: 1 }, blend: 'overlay' }])
+    .withXmp(stillXmp(width, height, input))
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}
+
+/** The text-to-image input a local still was drawn from (its `atelier:recipe` XMP), or null when it says nothing. */
+export async function readLocalRecipe(png: Buffer): Promise<TextToImageInput | null> {
+  try {
+    const { xmp } = await sharp(png).metadata();
+    const match = xmp?.toString('utf8').match(new RegExp(`${RECIPE_ATTRIBUTE}="([A-Za-z0-9_-]+)"`));
+    if (!match) return null;
+    const recipe = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8')) as Partial<TextToImageInput> & { preset?: Preset | null };
+    if (typeof recipe.prompt !== 'string' || typeof recipe.seed !== 'number' || !(recipe.aspectRatio! in IMAGE_SIZES)) return null;
+    return { prompt: recipe.prompt, aspectRatio: recipe.aspectRatio!, seed: recipe.seed, ...(recipe.preset ? { preset: recipe.preset } : {}) };
+  } catch {
+    return null;
+  }
 }
 
 export async function localTextToImage(input: TextToImageInput): Promise<EngineResult> {
-  const { svg, width, height } = editorialSvg(input);
-  const data = await rasterise(svg, width, height, hashString(input.prompt) ^ input.seed, 10, localCaptionBox(width, height, frameInset(width, height)));
-  return { data, contentType: 'image/png', width, height, engine: 'local', model: 'local/editorial-svg' };
+  const layers = await renderSceneLayers(input);
+  const data = await composeStill(layers, input);
+  return { data, contentType: 'image/png', width: layers.width, height: layers.height, engine: 'local', model: 'local/editorial-scene', understood: understoodOf(layers.reading) };
 }
 
 export type { Preset };

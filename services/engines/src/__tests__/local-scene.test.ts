@@ -1,0 +1,186 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createLocalEngine } from '../local/index.js';
+import { parseHex } from '../local/colour.js';
+import { composeStill, readLocalRecipe, renderSceneLayers } from '../local/text-to-image.js';
+import { COLOURS } from '../local/vocabulary.js';
+import type { TextToImageInput } from '../types.js';
+
+type Lab = [number, number, number];
+
+/** sRGB to CIE L*a*b* (D65). */
+function lab([r, g, b]: [number, number, number]): Lab {
+  const lin = (v: number) => ((v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+  const [R, G, B] = [lin(r), lin(g), lin(b)];
+  const x = (0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047;
+  const y = 0.2126 * R + 0.7152 * G + 0.0722 * B;
+  const z = (0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883;
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+const deltaE = (a: Lab, b: Lab) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/** The most common colour (4-unit L*a*b* bins, averaged) of the opaque figure pixels inside a box. */
+async function dominantColour(figure: Buffer, box: { left: number; top: number; right: number; bottom: number }): Promise<Lab> {
+  const { data, info } = await sharp(figure).raw().toBuffer({ resolveWithObject: true });
+  const bins = new Map<string, { n: number; sum: Lab }>();
+  for (let y = Math.round(box.top); y < Math.round(box.bottom); y += 2) {
+    for (let x = Math.round(box.left); x < Math.round(box.right); x += 2) {
+      const i = (y * info.width + x) * 4;
+      if (data[i + 3]! < 250) continue;
+      const c = lab([data[i]!, data[i + 1]!, data[i + 2]!]);
+      const key = c.map((v) => Math.round(v / 6)).join(',');
+      const bin = bins.get(key) ?? { n: 0, sum: [0, 0, 0] };
+      bin.n++;
+      bin.sum = [bin.sum[0] + c[0], bin.sum[1] + c[1], bin.sum[2] + c[2]];
+      bins.set(key, bin);
+    }
+  }
+  const best = [...bins.values()].sort((a, b) => b.n - a.n)[0]!;
+  return best.sum.map((v) => v / best.n) as Lab;
+}
+
+const COLOUR_PROMPTS: [string, string][] = [
+  ['red silk slip dress', 'red'],
+  ['man in a white linen suit on a beach at sunset', 'white'],
+  ['camel trench, crosswalk, golden hour', 'camel'],
+  ['emerald sequin gown on a runway', 'emerald'],
+  ['cobalt denim jacket and jeans in the city at night', 'cobalt'],
+  ['woman in a burgundy velvet blazer, desert, noon', 'burgundy'],
+  ['ivory knit turtleneck in the snow', 'ivory'],
+  ['navy wool coat in a hotel room', 'navy'],
+  ['mustard cable-knit sweater in a garden', 'mustard'],
+  ['black leather jacket, studio, flash', 'black'],
+  ['hot pink polka dot mini dress', 'hot pink'],
+  ['lavender satin gown', 'lavender'],
+  ['olive jumpsuit on the street', 'olive'],
+  ['cream linen shirt and jeans', 'cream'],
+  ['terracotta maxi dress at the beach', 'terracotta'],
+  ['charcoal pinstripe suit', 'charcoal'],
+  ['teal hoodie in the city', 'teal'],
+  ['coral swimsuit on the beach at noon', 'coral'],
+  ['chocolate brown trench coat in the snow', 'chocolate brown'],
+  ['sage blazer in a garden, morning', 'sage'],
+  ['lilac pleated skirt and a white tee', 'lilac'],
+  ['mint tank top', 'mint'],
+];
+
+const render = (prompt: string, seed = 5, aspectRatio: TextToImageInput['aspectRatio'] = '2:3') => renderSceneLayers({ prompt, aspectRatio, seed });
+
+describe('local text-to-image scene', () => {
+  it('paints the named colour as the dominant colour of the garment, for 22 prompts', async () => {
+    const misses: string[] = [];
+    for (const [prompt, colour] of COLOUR_PROMPTS) {
+      const layers = await render(prompt);
+      const dominant = await dominantColour(layers.figure, layers.landmarks.garmentBox);
+      const named = lab(parseHex(COLOURS[colour]!));
+      const distance = deltaE(dominant, named);
+      // The nearest of all the colours these prompts name must be the one asked for (grades shift, not swap, colours).
+      const nearest = COLOUR_PROMPTS.map(([, c]) => c).sort((a, b) => deltaE(dominant, lab(parseHex(COLOURS[a]!))) - deltaE(dominant, lab(parseHex(COLOURS[b]!))))[0];
+      if (distance > 20 || nearest !== colour) misses.push(`${prompt}: ΔE ${distance.toFixed(1)}, nearest ${nearest}`);
+    }
+    expect(misses).toEqual([]);
+  }, 300_000);
+
+  it('draws a man and a woman from different figure templates (shoulders against hips)', async () => {
+    /** Width of the opaque silhouette along a row, arms excluded: the run through the body's centre. */
+    const runWidth = (data: Buffer, width: number, y: number, cx: number) => {
+      const at = (x: number) => data[(Math.round(y) * width + x) * 4 + 3]! > 128;
+      let l = Math.round(cx);
+      let r = Math.round(cx);
+      while (l > 0 && at(l - 1)) l--;
+      while (r < width - 1 && at(r + 1)) r++;
+      return r - l;
+    };
+    const ratio = async (prompt: string) => {
+      const layers = await render(prompt, 3);
+      const { data, info } = await sharp(layers.figure).raw().toBuffer({ resolveWithObject: true });
+      const [l, r] = layers.landmarks.shoulders;
+      const cx = (l[0] + r[0]) / 2;
+      return runWidth(data, info.width, layers.landmarks.shoulderY, cx) / runWidth(data, info.width, layers.landmarks.hipY, cx);
+    };
+    const man = await ratio('a man in a black sweater and grey trousers, studio, full body');
+    const woman = await ratio('a woman in a black sweater and grey trousers, studio, full body');
+    // Broader shoulders over narrower hips.
+    expect(man).toBeGreaterThan(woman * 1.08);
+  }, 120_000);
+
+  it('gives every setting its own backdrop', async () => {
+    const settings = ['studio', 'street with a crosswalk', 'city', 'beach', 'runway', 'garden', 'desert', 'snow', 'hotel interior'];
+    const stats: { name: string; means: number[]; stdev: number[] }[] = [];
+    for (const setting of settings) {
+      const layers = await render(`black suit, ${setting}, soft light`, 9);
+      // Colour statistics of the top and bottom halves.
+      const halves = await Promise.all(
+        [0, 1].map((i) =>
+          sharp(layers.backdrop)
+            .extract({ left: 0, top: i * (layers.height / 2), width: layers.width, height: layers.height / 2 })
+            .stats(),
+        ),
+      );
+      stats.push({ name: setting, means: halves.flatMap((h) => h.channels.slice(0, 3).map((c) => c.mean)), stdev: halves.flatMap((h) => h.channels.slice(0, 3).map((c) => c.stdev)) });
+    }
+    for (let i = 0; i < stats.length; i++) {
+      for (let j = i + 1; j < stats.length; j++) {
+        const a = stats[i]!;
+        const b = stats[j]!;
+        const difference = Math.max(...a.means.map((m, k) => Math.abs(m - b.means[k]!)), ...a.stdev.map((d, k) => Math.abs(d - b.stdev[k]!)));
+        expect(difference, `${a.name} vs ${b.name}`).toBeGreaterThan(12);
+      }
+    }
+  }, 300_000);
+
+  it('leaves the shoulders of a slip dress bare, and covers them under a suit', async () => {
+    const skinAtShoulders = async (prompt: string) => {
+      const layers = await render(prompt, 4);
+      const { data, info } = await sharp(layers.figure).raw().toBuffer({ resolveWithObject: true });
+      const skin = lab(parseHex(layers.reading.figure.skin.hex));
+      let near = 0;
+      let total = 0;
+      for (const [sx, sy] of layers.landmarks.shoulders) {
+        // Just inside the shoulder joint, on the shoulder line.
+        const cx = sx + (layers.width / 2 - sx) * 0.08;
+        for (let dy = -6; dy <= 6; dy += 2) {
+          for (let dx = -6; dx <= 6; dx += 2) {
+            const i = (Math.round(sy - 14 + dy) * info.width + Math.round(cx + dx)) * 4;
+            total++;
+            if (deltaE(lab([data[i]!, data[i + 1]!, data[i + 2]!]), skin) < 14) near++;
+          }
+        }
+      }
+      return near / total;
+    };
+    expect(await skinAtShoulders('red silk slip dress, studio, full body')).toBeGreaterThan(0.6);
+    expect(await skinAtShoulders('red wool suit, studio, full body')).toBeLessThan(0.1);
+  }, 120_000);
+
+  it('gives the same bytes for the same prompt and seed, records the recipe, and composes from its layers', async () => {
+    const engine = createLocalEngine();
+    const input: TextToImageInput = { prompt: 'camel trench, crosswalk, golden hour', aspectRatio: '3:4', seed: 21 };
+    const [a, b] = [await engine.textToImage(input), await engine.textToImage({ ...input })];
+    expect(a.data.equals(b.data)).toBe(true);
+    expect(await readLocalRecipe(a.data)).toEqual(input);
+    expect(await readLocalRecipe(await sharp(a.data).png().toBuffer())).toBeNull();
+    const layers = await renderSceneLayers((await readLocalRecipe(a.data))!);
+    expect((await composeStill(layers, input)).equals(a.data)).toBe(true);
+    // The figure layer is transparent around the figure, opaque on it.
+    const { data, info } = await sharp(layers.figure).raw().toBuffer({ resolveWithObject: true });
+    expect(data[3]).toBe(0);
+    const { garmentBox } = layers.landmarks;
+    const centre = (Math.round((garmentBox.top + garmentBox.bottom) / 2) * info.width + Math.round((garmentBox.left + garmentBox.right) / 2)) * 4;
+    expect(data[centre + 3]).toBe(255);
+  }, 120_000);
+
+  it('says what it understood, preset values included', async () => {
+    const engine = createLocalEngine();
+    const result = await engine.textToImage({
+      prompt: 'red silk slip dress at sunset',
+      preset: { name: 'Quiet Luxury', style: 'Minimal', palette: ['#efe9e1', '#c8b8a6', '#5c4a3a'], composition: 'close-up portrait' },
+      aspectRatio: '4:5',
+      seed: 2,
+    });
+    const understood = Object.fromEntries(result.understood!.map(({ label, value }) => [label, value]));
+    expect(understood).toMatchObject({ Garment: 'slip dress', Colour: 'red', Material: 'silk', Figure: 'woman', Light: 'sunset', Framing: 'close-up' });
+    expect(understood.Setting).toBeTruthy();
+  }, 60_000);
+});

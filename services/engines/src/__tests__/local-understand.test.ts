@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { describe as describeReading, readText, understand, understoodOf } from '../local/understand.js';
+import { COLOURS, GARMENTS } from '../local/vocabulary.js';
+
+const preset = { name: 'Quiet Luxury', style: 'Minimal', palette: ['#efe9e1', '#c8b8a6', '#5c4a3a'], composition: 'close-up, rule of thirds' };
+
+describe('local prompt understanding', () => {
+  it('knows at least 40 garments and 60 colours', () => {
+    expect(new Set(Object.values(GARMENTS).map((g) => g.name)).size).toBeGreaterThanOrEqual(40);
+    expect(Object.keys(COLOURS).length).toBeGreaterThanOrEqual(60);
+  });
+
+  it('binds each colour and material to the garment it precedes', () => {
+    const said = readText('man in a white linen suit and a black silk shirt');
+    expect(said.garments.map((g) => [g.entry.name, g.colours.map((c) => c.name), g.material?.[1]])).toEqual([
+      ['suit', ['white'], 'linen'],
+      ['shirt', ['black'], 'silk'],
+    ]);
+    expect(said.presentation).toBe('man');
+    const jacket = understand('cobalt denim jacket and jeans in the city at night', undefined, 1);
+    expect(jacket.garments.map((g) => [g.name, g.paint.name, g.material])).toEqual([
+      ['denim jacket', 'cobalt', 'denim'],
+      ['jeans', 'denim blue', 'denim'],
+    ]);
+    expect([jacket.setting, jacket.light]).toEqual(['city', 'night']);
+  });
+
+  it('reads multi-word terms before their parts', () => {
+    const slip = understand('red silk slip dress', undefined, 1);
+    expect(slip.garments.map((g) => g.name)).toEqual(['slip dress']);
+    expect(understand('camel trench coat, crosswalk, golden hour', undefined, 1)).toMatchObject({ setting: 'street', light: 'golden hour' });
+    expect(understand('navy blue evening gown, close-up', undefined, 1)).toMatchObject({ framing: 'close-up', garments: [{ name: 'evening gown', paint: { name: 'navy blue' } }] });
+    expect(understand('hot pink polka dot mini dress', undefined, 1).garments[0]).toMatchObject({ name: 'mini dress', print: 'polka dot', paint: { name: 'hot pink' } });
+  });
+
+  it('tells hair and skin words from garment colours', () => {
+    const reading = understand('woman with long blonde hair and olive skin in a black blazer', undefined, 3);
+    expect(reading.figure).toMatchObject({ presentation: 'woman', hairStyle: 'long', hair: { name: 'blonde' }, skin: { name: 'olive' } });
+    expect(reading.garments[0]!.paint.name).toBe('black');
+    expect(understand('a dress in red', undefined, 1).garments[0]!.paint.name).toBe('red');
+  });
+
+  it('takes what the prompt does not name from the preset, and what the prompt names over the preset', () => {
+    const fromPreset = understand('a slip dress', preset, 4);
+    expect(fromPreset.framing).toBe('close-up');
+    expect(fromPreset.sources.framing).toBe('preset');
+    // No colour named: the preset palette's garment colour.
+    expect(fromPreset.garments[0]!.paint.hex).toBe('#5c4a3a');
+    expect(fromPreset.sources.colour).toBe('preset');
+    const named = understand('an emerald slip dress, full body', preset, 4);
+    expect(named.framing).toBe('full body');
+    expect(named.garments[0]!.paint.name).toBe('emerald');
+    expect(named.sources.colour).toBe('prompt');
+  });
+
+  it('describes the picture cleanly instead of repeating prompt words', () => {
+    expect(describeReading(understand('man in a white linen suit on a beach at sunset', undefined, 1))).toBe('White linen suit');
+    expect(describeReading(understand('black and white striped shirt', undefined, 1))).toBe('Black and white striped shirt');
+    const labels = understoodOf(understand('red silk slip dress', undefined, 1)).map((u) => u.label);
+    expect(labels).toEqual(['Garment', 'Colour', 'Material', 'Figure', 'Skin', 'Hair', 'Setting', 'Light', 'Framing']);
+  });
+
+  it('is deterministic by seed for what nothing names', () => {
+    expect(understand('a coat', undefined, 8)).toEqual(understand('a coat', undefined, 8));
+    const figures = new Set(Array.from({ length: 12 }, (_, seed) => understand('a coat', undefined, seed).figure.skin.name));
+    expect(figures.size).toBeGreaterThan(2);
+  });
+});

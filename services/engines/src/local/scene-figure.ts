@@ -1,0 +1,625 @@
+import type { PoseJoints } from '../poses.js';
+import type { Build, CharacterLook } from '../types.js';
+import { darken, lighten, luminance, mix } from './colour.js';
+import type { GarmentArt } from './garment.js';
+import { drawPerson, proportions } from './person.js';
+import type { GarmentReading, Reading } from './understand.js';
+import type { GarmentTemplate, MaterialKind, PrintKind } from './vocabulary.js';
+
+/**
+ * The figure of a local text-to-image render: the photoshoot's person (face, hair, skin, build) drawn
+ * bare, then the outfit the reading names cut to that body (a slip dress's straps, a suit's jacket and
+ * trousers, a trench to the calf...), in its colour, with its material's texture or its print. The arms
+ * and head are drawn again over the clothes (the same drawing, clipped), so sleeveless garments sit
+ * behind the arms and collars under the chin.
+ */
+
+type P = [number, number];
+
+export interface FigurePlacement {
+  x: number;
+  footY: number;
+  height: number;
+  joints: PoseJoints;
+}
+
+export interface SceneFigure {
+  /** The whole figure as one SVG fragment (slow to rasterise: the person is drawn three times). */
+  svg: string;
+  /**
+   * The same figure in passes, for a faster raster: the bare person; the clothes over it; the person again
+   * inside `armsMask`; the sleeves; the person again inside `headMask`. Masks are white shapes.
+   */
+  passes: { person: string; clothes: string; armsMask: string; sleeves: string; headMask: string };
+  /** Where the figure can draw, in pixels (generous). */
+  bounds: { left: number; top: number; right: number; bottom: number };
+  /** Points measured in tests and by later steps: shoulder and hip lines, the main garment's chest-to-hip box, the head. */
+  landmarks: {
+    shoulderY: number;
+    hipY: number;
+    shoulders: [P, P];
+    garmentBox: { left: number; top: number; right: number; bottom: number };
+    head: { centre: P; radius: number };
+  };
+}
+
+const rad = (deg: number) => (deg * Math.PI) / 180;
+const along = ([x, y]: P, angle: number, length: number): P => [x + Math.sin(rad(angle)) * length, y + Math.cos(rad(angle)) * length];
+const angleOf = ([x1, y1]: P, [x2, y2]: P) => (Math.atan2(x2 - x1, y2 - y1) * 180) / Math.PI;
+const f = (n: number) => (Math.round(n * 100) / 100).toString();
+const pt = ([x, y]: P) => `${f(x)},${f(y)}`;
+
+function capsule(a: P, b: P, ra: number, rb: number): string {
+  const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1e-6;
+  const u: P = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
+  const v: P = [-u[1], u[0]];
+  const k = 0.5523;
+  const p = (c: P, r: number, s: number, t: number): P => [c[0] + (u[0] * s + v[0] * t) * r, c[1] + (u[1] * s + v[1] * t) * r];
+  return `M${pt(p(a, ra, 0, 1))} L${pt(p(b, rb, 0, 1))} C${pt(p(b, rb, k, 1))} ${pt(p(b, rb, 1, k))} ${pt(p(b, rb, 1, 0))} C${pt(p(b, rb, 1, -k))} ${pt(p(b, rb, k, -1))} ${pt(p(b, rb, 0, -1))} L${pt(p(a, ra, 0, -1))} C${pt(p(a, ra, -k, -1))} ${pt(p(a, ra, -1, -k))} ${pt(p(a, ra, -1, 0))} C${pt(p(a, ra, -1, k))} ${pt(p(a, ra, -k, 1))} ${pt(p(a, ra, 0, 1))} Z`;
+}
+const chain = (points: P[], radii: number[]) => points.slice(1).map((b, i) => capsule(points[i]!, b, radii[i]!, radii[i + 1]!)).join(' ');
+
+/** A closed smooth path through points (Catmull-Rom). */
+function smooth(points: P[]): string {
+  const n = points.length;
+  const at = (i: number) => points[(i + n) % n]!;
+  let d = `M${pt(points[0]!)}`;
+  for (let i = 0; i < n; i++) {
+    const [p0, p1, p2, p3] = [at(i - 1), at(i), at(i + 1), at(i + 2)];
+    d += ` C${pt([p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6])} ${pt([p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6])} ${pt(p2)}`;
+  }
+  return `${d} Z`;
+}
+const polygon = (points: P[]) => `M${points.map(pt).join(' L')} Z`;
+
+/**
+ * A transparent pixel: the bare figure wears invisible "trousers" (so the person draws no trouser colour
+ * and no skirt between the legs) and a top in its own skin colour.
+ */
+const CLEAR_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADUlEQVQImWNgYGBgAAAABQABh6FO1AAAAABJRU5ErkJggg==';
+
+function bareArt(skin: string): GarmentArt {
+  const image = { href: CLEAR_PNG, width: 1, height: 1 };
+  return { shape: 'trousers', sleeves: 'none', main: skin, panel: { ...image, centre: 0.5, chest: 1, hem: 1 }, fabric: image };
+}
+
+type Neckline = 'strap' | 'strapless' | 'crew' | 'v' | 'lapel' | 'turtle' | 'hood' | 'collar' | 'wrap';
+type Sleeves = 'none' | 'short' | 'long' | 'wide';
+type Lower = 'none' | 'trousers' | 'wide trousers' | 'jeans' | 'shorts' | 'skirt' | 'mini' | 'maxi' | 'brief';
+
+/** One piece of the outfit as the renderer draws it. */
+interface Piece {
+  garment: GarmentReading;
+  neckline: Neckline;
+  sleeves: Sleeves;
+  /** Hem in head units below the hip (negative above it). */
+  hem: number;
+  /** Extra width beyond the body, head units. */
+  ease: number;
+  /** How far the hem flares beyond the hips, head units; skirts also cover the legs. */
+  flare: number;
+  lower: Lower;
+  /** The lower part's own length for skirts (head units below the hip). */
+  skirtHem?: number;
+  details: ('belt' | 'buttons' | 'double' | 'pockets' | 'bow tie' | 'tie' | 'hood' | 'ribs' | 'boning' | 'sash' | 'quilt' | 'zip')[];
+}
+
+const TEMPLATE_PIECES: Record<GarmentTemplate, Omit<Piece, 'garment'>> = {
+  'slip dress': { neckline: 'strap', sleeves: 'none', hem: 2.7, ease: 0.03, flare: 0.35, lower: 'none', details: [] },
+  dress: { neckline: 'crew', sleeves: 'short', hem: 1.9, ease: 0.04, flare: 0.5, lower: 'none', details: ['belt'] },
+  'mini dress': { neckline: 'strap', sleeves: 'none', hem: 0.95, ease: 0.03, flare: 0.25, lower: 'none', details: [] },
+  'maxi dress': { neckline: 'v', sleeves: 'short', hem: 3.85, ease: 0.05, flare: 0.8, lower: 'none', details: ['sash'] },
+  gown: { neckline: 'strapless', sleeves: 'none', hem: 4.05, ease: 0.03, flare: 1.3, lower: 'none', details: [] },
+  'shirt dress': { neckline: 'collar', sleeves: 'long', hem: 2.0, ease: 0.08, flare: 0.4, lower: 'none', details: ['buttons', 'belt'] },
+  suit: { neckline: 'lapel', sleeves: 'long', hem: 0.45, ease: 0.1, flare: 0.1, lower: 'trousers', details: ['buttons', 'pockets'] },
+  tuxedo: { neckline: 'lapel', sleeves: 'long', hem: 0.4, ease: 0.1, flare: 0.1, lower: 'trousers', details: ['buttons', 'bow tie'] },
+  blazer: { neckline: 'lapel', sleeves: 'long', hem: 0.45, ease: 0.11, flare: 0.12, lower: 'trousers', details: ['buttons', 'pockets'] },
+  trench: { neckline: 'lapel', sleeves: 'long', hem: 2.55, ease: 0.16, flare: 0.55, lower: 'trousers', details: ['belt', 'double'] },
+  coat: { neckline: 'lapel', sleeves: 'long', hem: 2.35, ease: 0.17, flare: 0.4, lower: 'trousers', details: ['buttons', 'pockets'] },
+  puffer: { neckline: 'turtle', sleeves: 'long', hem: 0.3, ease: 0.3, flare: 0.2, lower: 'trousers', details: ['quilt', 'zip'] },
+  jacket: { neckline: 'collar', sleeves: 'long', hem: -0.15, ease: 0.13, flare: 0.02, lower: 'jeans', details: ['buttons', 'pockets'] },
+  'leather jacket': { neckline: 'lapel', sleeves: 'long', hem: -0.2, ease: 0.12, flare: 0, lower: 'jeans', details: ['zip'] },
+  jumpsuit: { neckline: 'v', sleeves: 'short', hem: 0.2, ease: 0.08, flare: 0.05, lower: 'wide trousers', details: ['belt'] },
+  jeans: { neckline: 'crew', sleeves: 'short', hem: 0.05, ease: 0.06, flare: 0.02, lower: 'jeans', details: [] },
+  trousers: { neckline: 'crew', sleeves: 'short', hem: -0.6, ease: 0.05, flare: 0, lower: 'wide trousers', details: [] },
+  shorts: { neckline: 'crew', sleeves: 'short', hem: -0.6, ease: 0.06, flare: 0, lower: 'shorts', details: [] },
+  skirt: { neckline: 'crew', sleeves: 'short', hem: -0.85, ease: 0.04, flare: 0, lower: 'skirt', skirtHem: 1.9, details: [] },
+  'mini skirt': { neckline: 'crew', sleeves: 'short', hem: -0.85, ease: 0.04, flare: 0, lower: 'mini', skirtHem: 0.8, details: [] },
+  'maxi skirt': { neckline: 'crew', sleeves: 'long', hem: -0.85, ease: 0.04, flare: 0, lower: 'maxi', skirtHem: 3.8, details: [] },
+  shirt: { neckline: 'collar', sleeves: 'long', hem: 0.0, ease: 0.07, flare: 0.02, lower: 'trousers', details: ['buttons'] },
+  tee: { neckline: 'crew', sleeves: 'short', hem: -0.05, ease: 0.06, flare: 0.02, lower: 'jeans', details: [] },
+  tank: { neckline: 'strap', sleeves: 'none', hem: -0.3, ease: 0.03, flare: 0, lower: 'jeans', details: [] },
+  hoodie: { neckline: 'hood', sleeves: 'long', hem: 0.1, ease: 0.14, flare: 0.04, lower: 'trousers', details: ['hood', 'ribs', 'pockets'] },
+  sweater: { neckline: 'crew', sleeves: 'long', hem: 0.0, ease: 0.12, flare: 0.04, lower: 'trousers', details: ['ribs'] },
+  turtleneck: { neckline: 'turtle', sleeves: 'long', hem: -0.1, ease: 0.06, flare: 0.02, lower: 'trousers', details: ['ribs'] },
+  cardigan: { neckline: 'v', sleeves: 'long', hem: 0.35, ease: 0.13, flare: 0.06, lower: 'trousers', details: ['buttons', 'ribs'] },
+  swimsuit: { neckline: 'strap', sleeves: 'none', hem: 0.25, ease: 0.0, flare: 0, lower: 'brief', details: [] },
+  bikini: { neckline: 'strap', sleeves: 'none', hem: -1.75, ease: 0.0, flare: 0, lower: 'brief', details: [] },
+  corset: { neckline: 'strapless', sleeves: 'none', hem: -0.3, ease: 0.0, flare: 0, lower: 'skirt', skirtHem: 2.4, details: ['boning'] },
+  kimono: { neckline: 'wrap', sleeves: 'wide', hem: 3.6, ease: 0.16, flare: 0.45, lower: 'none', details: ['sash'] },
+  cape: { neckline: 'crew', sleeves: 'none', hem: 1.6, ease: 0.9, flare: 1.0, lower: 'trousers', details: [] },
+  vest: { neckline: 'v', sleeves: 'none', hem: -0.1, ease: 0.07, flare: 0, lower: 'trousers', details: ['buttons'] },
+};
+
+/** A colour that goes with the main one: dark under light garments, stone under dark ones. */
+export const partnerOf = (hex: string) => (luminance(hex) > 0.25 ? mix(darken(hex, 0.6), '#1d1d22', 0.7) : '#e6e0d5');
+
+interface Body {
+  h: number;
+  hip: P;
+  U: (dx: number, dy: number) => P;
+  halfAt: (y: number) => number;
+  b: ReturnType<typeof proportions>;
+  arms: { shoulder: P; elbow: P; wrist: P }[];
+  legs: P[][];
+  legRadii: number[];
+  armRadii: number[];
+  head: { pivot: P; angle: number };
+}
+
+/** The person's skeleton, as drawPerson builds it (person.ts), to cut clothes to. */
+function bodyOf(look: CharacterLook, place: FigurePlacement): Body {
+  const j = place.joints;
+  const h = place.height / 8;
+  const b = proportions(look);
+  const hip: P = [place.x + j.lean * h * 0.02, place.footY - 4 * h];
+  const cosL = Math.cos(rad(-j.lean));
+  const sinL = Math.sin(rad(-j.lean));
+  const U = (dx: number, dy: number): P => [hip[0] + (dx * cosL - dy * sinL) * h, hip[1] + (dx * sinL + dy * cosL) * h];
+  const outline: [number, number][] = [
+    [b.shoulder, -2.42],
+    [b.shoulder + 0.01, -2.2],
+    [b.chest - 0.02, -1.95],
+    [b.chest + (look.presentation === 'woman' ? 0.02 : 0), -1.68],
+    [b.waist, -1.0],
+    [b.hip, -0.25],
+    [b.hip - 0.05, 0.15],
+  ];
+  const halfAt = (y: number) => {
+    if (y <= outline[0]![1]) return b.shoulder;
+    for (let i = 0; i < outline.length - 1; i++) {
+      const [x0, y0] = outline[i]!;
+      const [x1, y1] = outline[i + 1]!;
+      if (y >= y0 && y <= y1) return x0 + ((x1 - x0) * (y - y0)) / (y1 - y0);
+    }
+    return b.hip - 0.05;
+  };
+  const shoulder = (side: -1 | 1) => U(side * (b.shoulder - 0.16), -2.26);
+  const arm = (side: -1 | 1, upper: number, fore: number) => {
+    const s = shoulder(side);
+    const elbow = along(s, upper, 1.42 * h);
+    return { shoulder: s, elbow, wrist: along(elbow, fore, 1.25 * h) };
+  };
+  const limb = b.limb;
+  const thighTop = (look.presentation === 'woman' ? 0.3 : 0.28) * limb;
+  const rootX = b.hip - thighTop * 0.95;
+  const leg = (side: -1 | 1, thigh: number, shin: number): P[] => {
+    const root: P = [hip[0] + side * rootX * h, hip[1] + 0.05 * h];
+    const knee = along(root, thigh, 2.0 * h);
+    return [root, knee, along(knee, shin, 0.55 * h), along(knee, shin, 1.85 * h)];
+  };
+  return {
+    h,
+    hip,
+    U,
+    halfAt,
+    b,
+    arms: [arm(-1, j.upperArmL, j.forearmL), arm(1, j.upperArmR, j.forearmR)],
+    legs: [leg(-1, j.thighL, j.shinL), leg(1, j.thighR, j.shinR)],
+    legRadii: [thighTop * h, 0.2 * limb * h, 0.17 * limb * h, 0.105 * limb * h],
+    armRadii: [0.18 * limb * h, 0.135 * limb * h, 0.095 * limb * h],
+    head: { pivot: U(0, -2.92), angle: -(j.lean + j.headTilt) },
+  };
+}
+
+/** The textures and prints a garment's pieces are overlaid with. */
+function surfaceDefs(id: string, g: GarmentReading, colour: string, h: number): { defs: string; overlays: string[] } {
+  const s = h * 0.2;
+  const ink = g.printColour?.hex ?? (luminance(colour) > 0.3 ? darken(colour, 0.75) : lighten(colour, 0.8));
+  const defs: string[] = [];
+  const overlays: string[] = [];
+  const pattern = (key: string, w: number, hgt: number, body: string, transform = '') => {
+    defs.push(`<pattern id="${id}-${key}" patternUnits="userSpaceOnUse" width="${f(w)}" height="${f(hgt)}"${transform ? ` patternTransform="${transform}"` : ''}>${body}</pattern>`);
+    overlays.push(`url(#${id}-${key})`);
+  };
+  const material: MaterialKind | undefined = g.material;
+  switch (material) {
+    case 'silk':
+    case 'satin':
+    case 'chiffon':
+    case 'latex':
+      defs.push(
+        `<linearGradient id="${id}-sheen" x1="0" y1="0" x2="1" y2="0.25"><stop offset="0" stop-color="#ffffff" stop-opacity="0"/><stop offset="0.22" stop-color="#ffffff" stop-opacity="${material === 'latex' ? 0.55 : 0.38}"/><stop offset="0.3" stop-color="#ffffff" stop-opacity="0.04"/><stop offset="0.6" stop-color="#ffffff" stop-opacity="0"/><stop offset="0.7" stop-color="#ffffff" stop-opacity="0.22"/><stop offset="0.78" stop-color="#ffffff" stop-opacity="0"/></linearGradient>`,
+      );
+      overlays.push(`url(#${id}-sheen)`);
+      break;
+    case 'leather':
+      defs.push(`<linearGradient id="${id}-sheen" x1="0" y1="0" x2="1" y2="0.3"><stop offset="0.15" stop-color="#ffffff" stop-opacity="0"/><stop offset="0.25" stop-color="#ffffff" stop-opacity="0.3"/><stop offset="0.33" stop-color="#ffffff" stop-opacity="0"/></linearGradient>`);
+      overlays.push(`url(#${id}-sheen)`);
+      break;
+    case 'denim':
+      pattern('twill', s * 0.22, s * 0.22, `<path d="M0,${f(s * 0.22)} L${f(s * 0.22)},0" stroke="#ffffff" stroke-width="${f(s * 0.05)}" opacity="0.22"/><path d="M0,${f(s * 0.11)} L${f(s * 0.11)},0" stroke="#000000" stroke-width="${f(s * 0.03)}" opacity="0.12"/>`);
+      break;
+    case 'knit':
+    case 'corduroy':
+      pattern('ribs', s * 0.32, s, `<rect width="${f(s * 0.1)}" height="${f(s)}" fill="#000000" opacity="0.16"/><rect x="${f(s * 0.16)}" width="${f(s * 0.05)}" height="${f(s)}" fill="#ffffff" opacity="0.12"/>`);
+      break;
+    case 'wool':
+    case 'tweed':
+    case 'fur':
+      pattern('weave', s * 0.3, s * 0.3, `<rect width="${f(s * 0.15)}" height="${f(s * 0.15)}" fill="#ffffff" opacity="${material === 'tweed' ? 0.2 : 0.08}"/><rect x="${f(s * 0.15)}" y="${f(s * 0.15)}" width="${f(s * 0.15)}" height="${f(s * 0.15)}" fill="#000000" opacity="${material === 'tweed' ? 0.2 : 0.08}"/>`);
+      break;
+    case 'linen':
+    case 'cotton':
+      pattern('slub', s * 0.5, s * 0.37, `<path d="M0,${f(s * 0.1)} h${f(s * 0.3)} M${f(s * 0.2)},${f(s * 0.28)} h${f(s * 0.25)}" stroke="#ffffff" stroke-width="${f(s * 0.03)}" opacity="0.25"/><path d="M${f(s * 0.1)},0 v${f(s * 0.2)}" stroke="#000000" stroke-width="${f(s * 0.02)}" opacity="0.1"/>`);
+      break;
+    case 'sequin':
+      pattern('sequins', s * 0.24, s * 0.24, `<circle cx="${f(s * 0.06)}" cy="${f(s * 0.06)}" r="${f(s * 0.055)}" fill="#ffffff" opacity="0.4"/><circle cx="${f(s * 0.18)}" cy="${f(s * 0.18)}" r="${f(s * 0.055)}" fill="#000000" opacity="0.22"/><circle cx="${f(s * 0.05)}" cy="${f(s * 0.05)}" r="${f(s * 0.018)}" fill="#ffffff" opacity="0.9"/>`);
+      break;
+    case 'velvet':
+      defs.push(`<radialGradient id="${id}-velvet" cx="0.45" cy="0.4" r="0.7"><stop offset="0" stop-color="#ffffff" stop-opacity="0.16"/><stop offset="1" stop-color="#000000" stop-opacity="0.3"/></radialGradient>`);
+      overlays.push(`url(#${id}-velvet)`);
+      break;
+    case 'lace':
+    case 'mesh':
+      pattern('lace', s * 0.3, s * 0.3, `<circle cx="${f(s * 0.15)}" cy="${f(s * 0.15)}" r="${f(s * 0.09)}" fill="none" stroke="${lighten(colour, 0.5)}" stroke-width="${f(s * 0.025)}" opacity="0.55"/>`);
+      break;
+    default:
+  }
+  const print: PrintKind | undefined = g.print;
+  switch (print) {
+    case 'polka dot':
+      pattern('dots', s * 1.1, s * 1.1, `<circle cx="${f(s * 0.3)}" cy="${f(s * 0.3)}" r="${f(s * 0.14)}" fill="${ink}"/><circle cx="${f(s * 0.85)}" cy="${f(s * 0.85)}" r="${f(s * 0.14)}" fill="${ink}"/>`);
+      break;
+    case 'stripes':
+      pattern('stripes', s * 2, s * 0.9, `<rect width="${f(s * 2)}" height="${f(s * 0.3)}" fill="${ink}"/>`);
+      break;
+    case 'pinstripe':
+      pattern('pinstripe', s * 0.7, s * 2, `<rect width="${f(s * 0.035)}" height="${f(s * 2)}" fill="${ink}" opacity="0.75"/>`);
+      break;
+    case 'check':
+    case 'houndstooth': {
+      const c = print === 'houndstooth' ? s * 0.4 : s * 1.2;
+      pattern('check', c, c, `<rect width="${f(c * 0.35)}" height="${f(c)}" fill="${ink}" opacity="0.35"/><rect width="${f(c)}" height="${f(c * 0.35)}" fill="${ink}" opacity="0.35"/><rect x="${f(c * 0.65)}" width="${f(c * 0.04)}" height="${f(c)}" fill="${ink}" opacity="0.5"/>`);
+      break;
+    }
+    case 'floral': {
+      const petals = (cx: number, cy: number, r: number, colourP: string) =>
+        Array.from({ length: 5 }, (_, k) => {
+          const a = (k / 5) * Math.PI * 2;
+          return `<circle cx="${f(cx + Math.cos(a) * r)}" cy="${f(cy + Math.sin(a) * r)}" r="${f(r * 0.75)}" fill="${colourP}"/>`;
+        }).join('') + `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 0.5)}" fill="#f2d36b"/>`;
+      const second = g.printColour?.hex ?? (luminance(colour) > 0.3 ? '#c2456a' : '#f3c1cf');
+      pattern('floral', s * 1.6, s * 1.6, `${petals(s * 0.4, s * 0.4, s * 0.11, ink)}${petals(s * 1.2, s * 1.15, s * 0.09, second)}<path d="M${f(s * 0.55)},${f(s * 0.55)} q${f(s * 0.3)},${f(s * 0.2)} ${f(s * 0.5)},${f(s * 0.5)}" stroke="#4f7a44" stroke-width="${f(s * 0.04)}" fill="none"/>`);
+      break;
+    }
+    case 'leopard':
+    case 'zebra':
+    case 'camouflage':
+    case 'paisley':
+      pattern('animal', s * 1.2, s * 1.2, `<path d="M${f(s * 0.2)},${f(s * 0.3)} q${f(s * 0.15)},${f(-s * 0.2)} ${f(s * 0.3)},0 q${f(-s * 0.05)},${f(s * 0.2)} ${f(-s * 0.3)},0 Z M${f(s * 0.7)},${f(s * 0.8)} q${f(s * 0.2)},${f(-s * 0.15)} ${f(s * 0.3)},${f(s * 0.05)} q${f(-s * 0.1)},${f(s * 0.2)} ${f(-s * 0.3)},${f(-s * 0.05)} Z" fill="none" stroke="${ink}" stroke-width="${f(s * 0.07)}" opacity="0.8"/>`);
+      break;
+    default:
+  }
+  return { defs: defs.join(''), overlays };
+}
+
+/** The pieces an outfit is drawn from: the main garment's template, filled in by any other garments named. */
+function outfitOf(reading: Reading): { main: Piece; under?: Piece; lowerGarment: GarmentReading } {
+  const [first, ...rest] = reading.garments;
+  const main: Piece = { garment: first!, ...TEMPLATE_PIECES[first!.template], details: [...TEMPLATE_PIECES[first!.template].details] };
+  const partner = (slot: GarmentReading['slot'], template: GarmentTemplate, name: string): GarmentReading => {
+    const hex = partnerOf(first!.paint.hex);
+    return { name, template, slot, paint: { name: '', hex }, source: 'seed' };
+  };
+  const bottom = rest.find((g) => g.slot === 'bottom');
+  const top = rest.find((g) => g.slot === 'top');
+  let lowerGarment = first!;
+  let under: Piece | undefined;
+  if (first!.slot === 'bottom') {
+    // A skirt or trousers named first: a top goes with them.
+    const topGarment = top ?? partner('top', first!.template === 'jeans' ? 'tee' : 'tee', 'top');
+    if (!top) topGarment.paint = { name: '', hex: luminance(first!.paint.hex) > 0.3 ? '#1d1d20' : '#f1eee8' };
+    const template = TEMPLATE_PIECES[topGarment.template];
+    const lowerFromMain = TEMPLATE_PIECES[first!.template];
+    return {
+      main: { garment: topGarment, ...template, lower: lowerFromMain.lower, ...(lowerFromMain.skirtHem ? { skirtHem: lowerFromMain.skirtHem } : {}), details: [...template.details] },
+      lowerGarment: first!,
+    };
+  }
+  if (main.lower !== 'none') {
+    if (bottom) {
+      const lowerTemplate = TEMPLATE_PIECES[bottom.template];
+      main.lower = lowerTemplate.lower;
+      if (lowerTemplate.skirtHem) main.skirtHem = lowerTemplate.skirtHem;
+      lowerGarment = bottom;
+    } else if (first!.template === 'suit' || first!.template === 'tuxedo' || first!.template === 'jumpsuit') {
+      lowerGarment = first!;
+    } else if (main.lower === 'jeans') {
+      lowerGarment = { name: 'jeans', template: 'jeans', slot: 'bottom', paint: { name: 'denim blue', hex: '#3b5a86' }, material: 'denim', source: 'seed' };
+    } else {
+      lowerGarment = partner('bottom', 'trousers', 'trousers');
+    }
+  }
+  if (first!.slot === 'outer') {
+    // What shows inside a jacket's opening: the named top, a shirt under a suit, else a quiet tee.
+    const inner = top ?? (first!.template === 'suit' || first!.template === 'tuxedo' ? { ...partner('top', 'shirt', 'shirt'), paint: { name: 'white', hex: '#f3f1ec' } } : partner('top', 'tee', 'top'));
+    if (!top && first!.template !== 'suit' && first!.template !== 'tuxedo') inner.paint = { name: '', hex: luminance(first!.paint.hex) > 0.35 ? '#26262a' : '#efebe4' };
+    const template = TEMPLATE_PIECES[inner.template];
+    under = { garment: inner, ...template, sleeves: 'none', lower: 'none', details: first!.template === 'tuxedo' ? ['bow tie'] : [] };
+  }
+  return { main, ...(under ? { under } : {}), lowerGarment };
+}
+
+export function buildLook(reading: Reading, seedBuild: number): CharacterLook {
+  const { figure } = reading;
+  const builds: Build[] = figure.presentation === 'man' ? ['average', 'broad'] : figure.presentation === 'woman' ? ['slim', 'average', 'curvy'] : ['slim', 'average'];
+  return {
+    skin: figure.skin.hex,
+    hair: figure.hair.hex,
+    hairStyle: figure.hairStyle,
+    build: builds[seedBuild % builds.length]!,
+    presentation: figure.presentation,
+    backdrop: '#ffffff',
+    outfit: figure.skin.hex,
+  };
+}
+
+export function drawSceneFigure(reading: Reading, look: CharacterLook, place: FigurePlacement, id: string): SceneFigure {
+  const body = bodyOf(look, place);
+  const { h, U, halfAt, b, hip } = body;
+  const person = drawPerson({ x: place.x, footY: place.footY, height: place.height, joints: place.joints, look, garment: bareArt(look.skin), id: `${id}-p` });
+  const { main, under, lowerGarment } = outfitOf(reading);
+  const defs: string[] = [person.defs, `<g id="${id}-person">${person.body}</g>`];
+  const parts: string[] = [`<use href="#${id}-person"/>`];
+  const fold = `<linearGradient id="${id}-fold" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#ffffff" stop-opacity="0.14"/><stop offset="0.25" stop-color="#ffffff" stop-opacity="0"/><stop offset="0.75" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.28"/></linearGradient>`;
+  defs.push(fold);
+  const surfaces = new Map<GarmentReading, { defs: string; overlays: string[] }>();
+  const paint = (d: string, g: GarmentReading, key: string, edge = true) => {
+    let surface = surfaces.get(g);
+    if (!surface) {
+      surface = surfaceDefs(`${id}-${key}`, g, g.paint.hex, h);
+      defs.push(surface.defs);
+      surfaces.set(g, surface);
+    }
+    return [
+      `<path d="${d}" fill="${g.paint.hex}"/>`,
+      ...surface.overlays.map((fill) => `<path d="${d}" fill="${fill}"/>`),
+      `<path d="${d}" fill="url(#${id}-fold)"/>`,
+      edge ? `<path d="${d}" fill="none" stroke="${darken(g.paint.hex, 0.5)}" stroke-width="${f(0.018 * h)}" opacity="0.45"/>` : '',
+    ].join('');
+  };
+
+  // Where the legs are, for skirts that must cover them.
+  const legsHalfAt = (hemY: number) => {
+    let half = 0;
+    for (const leg of body.legs) {
+      for (let i = 0; i < leg.length - 1; i++) {
+        for (let t = 0; t <= 1; t += 0.25) {
+          const p: P = [leg[i]![0] + (leg[i + 1]![0] - leg[i]![0]) * t, leg[i]![1] + (leg[i + 1]![1] - leg[i]![1]) * t];
+          if (p[1] > hip[1] + hemY * h) continue;
+          const r = body.legRadii[i]! + (body.legRadii[i + 1]! - body.legRadii[i]!) * t;
+          half = Math.max(half, Math.abs(p[0] - hip[0]) + r + 0.1 * h);
+        }
+      }
+    }
+    return half / h;
+  };
+
+  /** A panel from the neckline (or the chest line) down to `hem`, `ease` wider than the body, flaring below the hips. */
+  const panel = (piece: Pick<Piece, 'neckline' | 'hem' | 'ease' | 'flare'>): string => {
+    const { neckline, hem, ease, flare } = piece;
+    const hemHalf = Math.max(halfAt(Math.min(hem, 0.15)) + ease + (hem > -0.25 ? flare : 0), hem > 0.3 ? legsHalfAt(hem) : 0);
+    const width = (y: number) => {
+      const bodyHalf = halfAt(Math.min(y, 0.15)) + ease;
+      if (y <= -0.25 || hem <= -0.25) return Math.max(bodyHalf, y > -1.9 ? b.chest + ease * 0.8 : 0) * (y > -1.2 && ease > 0.12 ? 1 : 1);
+      const t = (y + 0.25) / (hem + 0.25);
+      return Math.max(bodyHalf, halfAt(-0.25) + ease + (hemHalf - halfAt(-0.25) - ease) * t);
+    };
+    const side: P[] = [];
+    if (neckline === 'strap' || neckline === 'strapless') {
+      const top = neckline === 'strap' ? -1.97 : -1.93;
+      side.push([b.chest + ease - 0.04, top - 0.03], [b.chest + ease, top + 0.15]);
+    } else {
+      side.push([b.neck + 0.07, -2.76], [b.neck + 0.32, -2.63], [b.shoulder + 0.04 + ease * 0.6, -2.44], [b.shoulder + 0.03 + ease * 0.7, -2.2], [width(-1.9), -1.9]);
+    }
+    for (let y = -1.6; y < hem - 0.1; y += 0.35) side.push([width(y), y]);
+    side.push([width(hem), hem]);
+    const right = side;
+    const left = [...side].reverse().map(([x, y]) => [-x, y] as P);
+    let neck: P[];
+    switch (neckline) {
+      case 'strap':
+        neck = [[-0.22, -1.96], [0, -1.84], [0.22, -1.96]];
+        break;
+      case 'strapless':
+        neck = [[0, -1.88]];
+        break;
+      case 'v':
+      case 'wrap':
+        neck = [[-(b.neck + 0.03), -2.72], [0, neckline === 'wrap' ? -1.75 : -2.05], [b.neck + 0.03, -2.72]];
+        break;
+      case 'lapel':
+        neck = [[-(b.neck + 0.03), -2.72], [0, -1.45], [b.neck + 0.03, -2.72]];
+        break;
+      case 'turtle':
+        neck = [[-(b.neck + 0.06), -2.95], [b.neck + 0.06, -2.95]];
+        break;
+      default:
+        neck = [[-(b.neck + 0.03), -2.72], [0, -2.58], [b.neck + 0.03, -2.72]];
+    }
+    // Skirts hang straight: no smoothing across the hem corners.
+    const hemPoints: P[] = [[width(hem), hem], [0, hem + (hem > 0.5 ? 0.08 : 0.03)], [-width(hem), hem]];
+    const points = [...right.slice(0, -1), ...hemPoints, ...left.slice(1), ...neck].map(([x, y]) => U(x, y));
+    return smooth(points);
+  };
+
+  const sleevePath = (sleeves: Sleeves, ease: number) =>
+    body.arms
+      .map(({ shoulder, elbow, wrist }) => {
+        const r = body.armRadii;
+        const start = along(shoulder, angleOf(shoulder, elbow), 0.04 * h);
+        if (sleeves === 'short') {
+          const end = along(shoulder, angleOf(shoulder, elbow), Math.hypot(elbow[0] - shoulder[0], elbow[1] - shoulder[1]) * 0.45);
+          return capsule(start, end, r[0]! + ease * h, r[0]! + ease * h * 1.3);
+        }
+        const cuff = along(elbow, angleOf(elbow, wrist), 1.15 * h);
+        const wide = sleeves === 'wide' ? 2.4 : 1;
+        return chain([start, elbow, cuff], [r[0]! + ease * h, r[1]! + ease * h * wide, r[2]! + ease * h * wide * 1.1]);
+      })
+      .join(' ');
+
+  // Lower half first: trousers over the legs, a skirt over both.
+  const lower = main.lower;
+  if (lower === 'trousers' || lower === 'wide trousers' || lower === 'jeans' || lower === 'shorts') {
+    const ease = lower === 'wide trousers' ? 0.12 : lower === 'jeans' ? 0.04 : 0.07;
+    const flareAnkle = lower === 'wide trousers' ? 0.16 : 0.05;
+    const pelvis = smooth(
+      [
+        [halfAt(-1.0) + 0.02, -1.0],
+        [halfAt(-0.6) + 0.05, -0.6],
+        [halfAt(-0.25) + 0.07, -0.25],
+        [b.hip + 0.04, 0.15],
+        [b.hip - 0.25, 0.36],
+        [0, 0.38],
+        [-(b.hip - 0.25), 0.36],
+        [-(b.hip + 0.04), 0.15],
+        [-(halfAt(-0.25) + 0.07), -0.25],
+        [-(halfAt(-0.6) + 0.05), -0.6],
+        [-(halfAt(-1.0) + 0.02), -1.0],
+      ].map(([x, y]) => U(x!, y!)),
+    );
+    const legs = body.legs.map((leg) => {
+      const r = body.legRadii;
+      if (lower === 'shorts') {
+        const end = along(leg[0]!, angleOf(leg[0]!, leg[1]!), 0.9 * h);
+        return capsule(leg[0]!, end, r[0]! + ease * h, r[0]! * 0.9 + ease * h);
+      }
+      const hemPoint = along(leg[2]!, angleOf(leg[2]!, leg[3]!), Math.hypot(leg[3]![0] - leg[2]![0], leg[3]![1] - leg[2]![1]) - (lower === 'jeans' ? 0.12 : 0.02) * h);
+      return chain([leg[0]!, leg[1]!, leg[2]!, hemPoint], [r[0]! + ease * h, r[1]! + ease * h, r[2]! + (ease + flareAnkle * 0.5) * h, r[3]! + (ease + flareAnkle) * h + 0.04 * h]);
+    });
+    // Separate paths: overlapping subpaths of opposite winding would cancel each other's fill.
+    parts.push(paint(legs.join(' '), lowerGarment, 'lower', false), paint(pelvis, lowerGarment, 'lower', false));
+    // A centre seam, and jeans' orange stitching.
+    const seam = lower === 'jeans' ? '#d08a3c' : darken(lowerGarment.paint.hex, 0.35);
+    parts.push(`<path d="M${pt(U(0, -0.95))} L${pt(U(0, 0.34))}" stroke="${seam}" stroke-width="${f(0.02 * h)}" opacity="0.6"/>`);
+    for (const leg of body.legs) parts.push(`<path d="M${pt(leg[0]!)} L${pt(leg[1]!)} L${pt(leg[2]!)}" stroke="${darken(lowerGarment.paint.hex, 0.3)}" stroke-width="${f(0.015 * h)}" opacity="0.35" fill="none"/>`);
+  } else if (lower === 'skirt' || lower === 'mini' || lower === 'maxi') {
+    const hem = main.skirtHem ?? 1.9;
+    const d = panel({ neckline: 'strapless', hem, ease: 0.06, flare: lower === 'maxi' ? 0.7 : 0.35 });
+    // Only from the waist down: clip the panel.
+    defs.push(`<clipPath id="${id}-skirt-clip"><path d="${polygon([U(-4, -1.0), U(4, -1.0), U(4, 6), U(-4, 6)])}"/></clipPath>`);
+    parts.push(`<g clip-path="url(#${id}-skirt-clip)">${paint(d, lowerGarment, 'lower')}</g>`);
+  } else if (lower === 'brief') {
+    const d = smooth(
+      [
+        [halfAt(-0.6) + 0.01, -0.6],
+        [b.hip + 0.02, -0.2],
+        [0.16, 0.3],
+        [-0.16, 0.3],
+        [-(b.hip + 0.02), -0.2],
+        [-(halfAt(-0.6) + 0.01), -0.6],
+      ].map(([x, y]) => U(x!, y!)),
+    );
+    parts.push(paint(d, main.garment, 'main'));
+  }
+
+  // What shows inside an open jacket: the top under it.
+  if (under) {
+    parts.push(paint(panel({ ...under, hem: Math.min(main.hem, -0.3), ease: 0.02, flare: 0 }), under.garment, 'under'));
+    if (under.details.includes('bow tie')) {
+      const c = U(0, -2.62);
+      parts.push(`<path d="M${pt(c)} l${f(-0.16 * h)},${f(-0.07 * h)} v${f(0.14 * h)} Z M${pt(c)} l${f(0.16 * h)},${f(-0.07 * h)} v${f(0.14 * h)} Z" fill="#111114"/>`);
+    }
+  }
+
+  // The main garment's body.
+  const mainPath = panel(main);
+  parts.push(paint(mainPath, main.garment, 'main'));
+  const g = main.garment.paint.hex;
+  const line = darken(g, 0.45);
+  if (main.neckline === 'strap') {
+    for (const s of [-1, 1]) parts.push(`<path d="M${pt(U(s * (b.chest - 0.12), -1.95))} L${pt(U(s * (b.shoulder - 0.28), -2.58))}" stroke="${darken(g, 0.1)}" stroke-width="${f((main.garment.template === 'tank' ? 0.11 : 0.035) * h)}" stroke-linecap="round"/>`);
+  }
+  if (main.neckline === 'lapel') {
+    for (const s of [-1, 1]) {
+      parts.push(`<path d="${polygon([U(s * (b.neck + 0.04), -2.72), U(s * 0.05, -1.5), U(s * 0.36, -2.05), U(s * (b.neck + 0.2), -2.6)])}" fill="${darken(g, 0.12)}" stroke="${line}" stroke-width="${f(0.015 * h)}" stroke-opacity="0.5"/>`);
+    }
+  }
+  if (main.neckline === 'collar') {
+    for (const s of [-1, 1]) parts.push(`<path d="${polygon([U(s * (b.neck + 0.02), -2.76), U(s * 0.03, -2.5), U(s * (b.neck + 0.3), -2.52)])}" fill="${lighten(g, 0.08)}" stroke="${line}" stroke-width="${f(0.015 * h)}" stroke-opacity="0.5"/>`);
+  }
+  if (main.neckline === 'hood' || main.details.includes('hood')) {
+    parts.push(`<path d="M${pt(U(-(b.neck + 0.3), -2.66))} Q${pt(U(0, -2.35))} ${pt(U(b.neck + 0.3, -2.66))}" fill="none" stroke="${darken(g, 0.2)}" stroke-width="${f(0.16 * h)}" stroke-linecap="round"/>`);
+  }
+  if (main.neckline === 'turtle') parts.push(`<path d="${capsule(U(0, -2.68), U(0, -2.95), (b.neck + 0.07) * h, (b.neck + 0.05) * h)}" fill="${lighten(g, 0.04)}"/>`);
+  if (main.neckline === 'wrap') parts.push(`<path d="M${pt(U(-(b.neck + 0.03), -2.72))} L${pt(U(0.3, -1.2))}" stroke="${line}" stroke-width="${f(0.05 * h)}" opacity="0.6"/>`);
+  const opening = main.neckline === 'lapel' || main.details.includes('zip') || (main.details.includes('buttons') && main.neckline !== 'crew');
+  if (opening) parts.push(`<path d="M${pt(U(0.02, main.neckline === 'lapel' ? -1.48 : -2.55))} L${pt(U(0.02, main.hem))}" stroke="${line}" stroke-width="${f(0.025 * h)}" opacity="0.7"/>`);
+  if (main.details.includes('buttons')) {
+    for (const y of main.details.includes('double') ? [-1.35, -0.95] : [-1.3, -0.9, -0.5].filter((y) => y < main.hem - 0.1)) parts.push(`<circle cx="${f(U(0.09, y)[0])}" cy="${f(U(0.09, y)[1])}" r="${f(0.045 * h)}" fill="${darken(g, 0.5)}"/>`);
+  }
+  if (main.details.includes('double')) {
+    for (const x of [-0.22, 0.22]) for (const y of [-1.4, -1.0, -0.6]) parts.push(`<circle cx="${f(U(x, y)[0])}" cy="${f(U(x, y)[1])}" r="${f(0.045 * h)}" fill="${darken(g, 0.5)}"/>`);
+  }
+  if (main.details.includes('belt')) {
+    const y = -1.0;
+    parts.push(`<path d="M${pt(U(-(halfAt(y) + main.ease + 0.02), y))} L${pt(U(halfAt(y) + main.ease + 0.02, y))}" stroke="${darken(g, 0.22)}" stroke-width="${f(0.16 * h)}"/>`);
+    if (main.garment.template === 'trench') parts.push(`<path d="M${pt(U(0.15, y))} l${f(0.1 * h)},${f(0.9 * h)} M${pt(U(0.25, y))} l${f(0.15 * h)},${f(0.8 * h)}" stroke="${darken(g, 0.22)}" stroke-width="${f(0.1 * h)}" stroke-linecap="round"/>`);
+  }
+  if (main.details.includes('sash')) parts.push(`<path d="M${pt(U(-(halfAt(-1.05) + main.ease), -1.05))} L${pt(U(halfAt(-1.05) + main.ease, -1.05))}" stroke="${darken(g, 0.3)}" stroke-width="${f(0.22 * h)}"/>`);
+  if (main.details.includes('pockets') && main.hem > -0.3) {
+    for (const s of [-1, 1]) parts.push(`<path d="M${pt(U(s * 0.25, -0.45))} L${pt(U(s * 0.6, -0.45))}" stroke="${line}" stroke-width="${f(0.03 * h)}" opacity="0.6"/>`);
+  }
+  if (main.details.includes('ribs')) parts.push(`<path d="M${pt(U(-(halfAt(main.hem) + main.ease), main.hem - 0.12))} L${pt(U(halfAt(main.hem) + main.ease, main.hem - 0.12))}" stroke="${darken(g, 0.2)}" stroke-width="${f(0.18 * h)}" opacity="0.5"/>`);
+  if (main.details.includes('quilt')) for (let y = -2.1; y < main.hem; y += 0.45) parts.push(`<path d="M${pt(U(-(b.chest + main.ease), y))} Q${pt(U(0, y + 0.06))} ${pt(U(b.chest + main.ease, y))}" stroke="${darken(g, 0.3)}" stroke-width="${f(0.03 * h)}" fill="none" opacity="0.55"/>`);
+  if (main.details.includes('boning')) for (const x of [-0.4, -0.15, 0.15, 0.4]) parts.push(`<path d="M${pt(U(x, -1.9))} L${pt(U(x * 1.1, -0.35))}" stroke="${darken(g, 0.3)}" stroke-width="${f(0.02 * h)}" opacity="0.5"/>`);
+
+  // Arms, hands and head over the clothes: the person again, clipped.
+  const armClip = body.arms
+    .map(({ shoulder, elbow, wrist }) => {
+      const dir = angleOf(elbow, wrist);
+      const r = body.armRadii;
+      return `${chain([along(shoulder, angleOf(shoulder, elbow), 0.12 * h), elbow, wrist], [r[0]! + 0.02 * h, r[1]! + 0.02 * h, r[2]! + 0.02 * h])} ${capsule(wrist, along(wrist, dir, 0.6 * h), 0.16 * h, 0.12 * h)}`;
+    })
+    .join(' ');
+  const { pivot, angle } = body.head;
+  const curly = look.hairStyle === 'curly';
+  // A clip path holds shapes only (no groups): each carries the head's transform.
+  const headTransform = `translate(${pt(pivot)}) rotate(${f(angle)}) scale(${f(h)}) translate(0 -0.58)`;
+  const headShapes = `<ellipse transform="${headTransform}" cx="0" cy="${curly ? -0.12 : -0.06}" rx="${curly ? 0.8 : 0.62}" ry="${curly ? 0.76 : 0.57}"/>${look.hairStyle === 'long' ? `<rect transform="${headTransform}" x="-0.62" y="0.05" width="0.3" height="1.8"/><rect transform="${headTransform}" x="0.32" y="0.05" width="0.3" height="1.8"/>` : ''}`;
+  defs.push(`<clipPath id="${id}-arms"><path d="${armClip}"/></clipPath><clipPath id="${id}-head">${headShapes}</clipPath>`);
+  const sleeved = main.sleeves !== 'none';
+  const clothes = parts.slice(1).join('');
+  const arms = main.garment.template !== 'cape';
+  if (arms) parts.push(`<use href="#${id}-person" clip-path="url(#${id}-arms)"/>`);
+  const ease = main.garment.template === 'puffer' ? 0.16 : main.ease * 0.35 + 0.03;
+  const sleeves = sleeved ? paint(sleevePath(main.sleeves, ease), main.garment, 'main', false) : '';
+  parts.push(sleeves, `<use href="#${id}-person" clip-path="url(#${id}-head)"/>`);
+  const clothesDefs = defs.filter((d) => !d.startsWith(`<g id="${id}-person">`) && d !== person.defs && !d.startsWith(`<clipPath id="${id}-arms"`)).join('');
+
+  const headCentre: P = [pivot[0] + Math.sin(rad(-angle)) * 0.58 * h * -1, pivot[1] - Math.cos(rad(angle)) * 0.58 * h];
+  const box = [U(-0.35, -1.6), U(0.35, -1.6), U(-0.35, -0.55), U(0.35, -0.55)];
+  const garmentBox = main.garment === reading.garments[0]
+    ? { left: Math.min(...box.map((p) => p[0])), top: Math.min(...box.map((p) => p[1])), right: Math.max(...box.map((p) => p[0])), bottom: Math.max(...box.map((p) => p[1])) }
+    : { left: U(-0.35, 0.3)[0], top: U(0, 0.1)[1], right: U(0.35, 0.3)[0], bottom: U(0, 0.55)[1] };
+  const top = place.footY - place.height - 0.9 * h;
+  return {
+    svg: `<defs>${defs.join('')}</defs>${parts.join('')}`,
+    passes: {
+      person: `<defs>${person.defs}</defs>${person.body}`,
+      clothes: `<defs>${clothesDefs}</defs>${clothes}`,
+      armsMask: arms ? `<path d="${armClip}" fill="#fff"/>` : '',
+      sleeves: `<defs>${clothesDefs}</defs>${sleeves}`,
+      headMask: headShapes.replace(/\/>/g, ' fill="#fff"/>'),
+    },
+    bounds: { left: hip[0] - 4.2 * h, top, right: hip[0] + 4.2 * h, bottom: place.footY + 0.6 * h },
+    landmarks: {
+      shoulderY: U(0, -2.3)[1],
+      hipY: hip[1] - 0.25 * h,
+      shoulders: [body.arms[0]!.shoulder, body.arms[1]!.shoulder],
+      garmentBox,
+      head: { centre: headCentre, radius: 0.6 * h },
+    },
+  };
+}

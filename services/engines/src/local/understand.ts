@@ -1,0 +1,422 @@
+import type { Preset } from '../types.js';
+import { darken, isHexColour, lighten, luminance, mix, saturation } from './colour.js';
+import { HAIR_COLOURS, SKIN_TONES } from './palettes.js';
+import { createRandom, hashString } from './random.js';
+import {
+  AGE_WORDS,
+  AMBIGUOUS_COLOURS,
+  COLOURS,
+  FIGURE_WORDS,
+  FRAMING_WORDS,
+  GARMENTS,
+  HAIR_COLOUR_WORDS,
+  HAIR_STYLE_WORDS,
+  LIGHT_WORDS,
+  MATERIALS,
+  PRINTS,
+  SETTING_WORDS,
+  SKIN_NAMES,
+  SKIN_WORDS,
+  type AgeRange,
+  type Framing,
+  type GarmentEntry,
+  type HairLength,
+  type Light,
+  type MaterialKind,
+  type Presentation,
+  type PrintKind,
+  type Setting,
+} from './vocabulary.js';
+
+/**
+ * Reads a text-to-image prompt into what the local renderer draws: garments (each with the colour,
+ * material and print that precede it), the figure, the setting, the light and the framing. What the
+ * prompt names wins; what it does not comes from the preset (its name, style, composition and palette),
+ * then from the seed. Every field says where it came from.
+ */
+
+export type Source = 'prompt' | 'preset' | 'seed';
+
+export interface NamedColour {
+  name: string;
+  hex: string;
+}
+
+export interface GarmentReading extends GarmentEntry {
+  colour?: string;
+  /** The colour it is drawn in. */
+  paint: NamedColour;
+  material?: MaterialKind;
+  /** The material word as written ("cashmere" draws knit). */
+  materialName?: string;
+  print?: PrintKind;
+  /** A second colour named with it ("black and white stripes"): the print's ink. */
+  printColour?: NamedColour;
+  source: Source;
+}
+
+export interface Reading {
+  garments: GarmentReading[];
+  figure: {
+    presentation: Presentation;
+    skin: NamedColour;
+    hair: NamedColour;
+    hairStyle: HairLength;
+    age: AgeRange;
+  };
+  setting: Setting;
+  light: Light;
+  framing: Framing;
+  /** The preset's palette (or one the seed picks) for what the prompt leaves open: backdrop and second garments. */
+  palette: string[];
+  sources: Record<'garment' | 'colour' | 'figure' | 'skin' | 'hair' | 'setting' | 'light' | 'framing', Source>;
+}
+
+/** What one text says, before defaults. */
+interface Said {
+  garments: { entry: GarmentEntry; colours: NamedColour[]; material?: [string, MaterialKind]; print?: PrintKind }[];
+  /** Colours, materials and prints that bound to no garment. */
+  looseColours: NamedColour[];
+  looseMaterial?: [string, MaterialKind];
+  loosePrint?: PrintKind;
+  presentation?: Presentation;
+  skin?: { index: number; name: string };
+  hair?: NamedColour;
+  hairStyle?: HairLength;
+  age?: AgeRange;
+  setting?: Setting;
+  light?: Light;
+  framing?: Framing;
+}
+
+const normalise = (term: string) => term.replace(/-/g, ' ');
+const table = <T>(source: Record<string, T>) => new Map(Object.entries(source).map(([k, v]) => [normalise(k), v]));
+const T = {
+  garments: table(GARMENTS),
+  colours: table(COLOURS),
+  materials: table(MATERIALS),
+  prints: table(PRINTS),
+  figures: table(FIGURE_WORDS),
+  skins: table(SKIN_WORDS),
+  hairColours: table(HAIR_COLOUR_WORDS),
+  hairStyles: table(HAIR_STYLE_WORDS),
+  ages: table(AGE_WORDS),
+  settings: table(SETTING_WORDS),
+  lights: table(LIGHT_WORDS),
+  framings: table(FRAMING_WORDS),
+};
+const LONGEST_TERM = 4;
+const SHADE_WORDS: Record<string, (hex: string) => string> = {
+  light: (c) => lighten(c, 0.35),
+  pale: (c) => lighten(c, 0.45),
+  pastel: (c) => lighten(c, 0.5),
+  dark: (c) => darken(c, 0.4),
+  deep: (c) => darken(c, 0.3),
+  bright: (c) => mix(c, '#ffffff', 0.1),
+  dusty: (c) => mix(c, '#9a8f8a', 0.35),
+};
+const SKIN_CONTEXT = new Set(['skin', 'skinned', 'complexion', 'skin tone']);
+
+/** Lower-case words with commas kept as their own token (they end a garment's adjectives). */
+export function tokensOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[’']s\b/g, '')
+    .replace(/[^a-z0-9àâäéèêëïîôöùûüçñ,\s-]+/g, ' ')
+    .replace(/,/g, ' , ')
+    .replace(/-/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
+/** The longest term at `i` that `has` knows, as [term, length]. */
+function termAt(tokens: string[], i: number, has: (term: string) => boolean): [string, number] | null {
+  for (let n = Math.min(LONGEST_TERM, tokens.length - i); n >= 1; n--) {
+    const term = tokens.slice(i, i + n).join(' ');
+    if (has(term)) return [term, n];
+  }
+  return null;
+}
+
+/** Reads one text: terms left to right, longest first; a garment takes the colours, material and print just before it. */
+export function readText(text: string): Said {
+  const tokens = tokensOf(text);
+  const said: Said = { garments: [], looseColours: [] };
+  let colours: NamedColour[] = [];
+  let material: [string, MaterialKind] | undefined;
+  let print: PrintKind | undefined;
+  let shade: string | undefined;
+  const next = (i: number) => tokens[i] ?? '';
+  for (let i = 0; i < tokens.length; ) {
+    const word = tokens[i]!;
+    // "blonde hair", "dark skin": the word before hair or skin describes the figure.
+    const hairColour = termAt(tokens, i, (t) => T.hairColours.has(t));
+    if (hairColour && /^(hair|hair,|haired|locks|curls|bob)$/.test(next(i + hairColour[1])) || (hairColour && T.hairStyles.has(next(i + hairColour[1])) && next(i + hairColour[1] + 1) === 'hair')) {
+      said.hair = { ...T.hairColours.get(hairColour[0])! };
+      i += hairColour[1];
+      continue;
+    }
+    const skin = termAt(tokens, i, (t) => T.skins.has(t));
+    if (skin && (SKIN_CONTEXT.has(next(i + skin[1])) || next(i + skin[1]) === 'skin' )) {
+      said.skin = T.skins.get(skin[0])!;
+      i += skin[1] + 1;
+      continue;
+    }
+    // A shade word before a colour ("light blue", "deep red").
+    if (SHADE_WORDS[word] && termAt(tokens, i + 1, (t) => T.colours.has(t))) {
+      shade = word;
+      i += 1;
+      continue;
+    }
+    const garment = termAt(tokens, i, (t) => T.garments.has(t));
+    const materialTerm = termAt(tokens, i, (t) => T.materials.has(t));
+    // "knit sweater": a word that is both a material and a garment is the material when a garment follows.
+    const materialFirst = materialTerm && (!garment || (garment[1] <= materialTerm[1] && termAt(tokens, i + materialTerm[1], (t) => T.garments.has(t) || T.materials.has(t) || T.prints.has(t))));
+    if (garment && !materialFirst) {
+      said.garments.push({ entry: T.garments.get(garment[0])!, colours, ...(material ? { material } : {}), ...(print ? { print } : {}) });
+      colours = [];
+      material = undefined;
+      print = undefined;
+      i += garment[1];
+      continue;
+    }
+    const printTerm = termAt(tokens, i, (t) => T.prints.has(t));
+    if (printTerm && (!materialTerm || printTerm[1] >= materialTerm[1])) {
+      print = T.prints.get(printTerm[0]);
+      i += printTerm[1];
+      continue;
+    }
+    if (materialTerm) {
+      material = [materialTerm[0], T.materials.get(materialTerm[0])!];
+      i += materialTerm[1];
+      continue;
+    }
+    const colour = termAt(tokens, i, (t) => T.colours.has(t));
+    // Words like "tan" or "olive" are colours only right before a garment, material, print or colour.
+    const boundLater = colour && termAt(tokens, i + colour[1], (t) => T.garments.has(t) || T.materials.has(t) || T.prints.has(t) || T.colours.has(t) || t === 'and');
+    if (colour && (!AMBIGUOUS_COLOURS.has(colour[0]) || boundLater)) {
+      const hex = T.colours.get(colour[0])!;
+      colours.push(shade ? { name: `${shade} ${colour[0]}`, hex: SHADE_WORDS[shade]!(hex) } : { name: colour[0], hex });
+      shade = undefined;
+      i += colour[1];
+      continue;
+    }
+    shade = undefined;
+    const lookups: [Map<string, unknown>, (value: never) => void][] = [
+      [T.lights, (v: Light) => (said.light ??= v)],
+      [T.framings, (v: Framing) => (said.framing ??= v)],
+      [T.settings, (v: Setting) => (said.setting ??= v)],
+      [T.hairStyles, (v: HairLength) => (said.hairStyle ??= v)],
+      [T.ages, (v: AgeRange) => (said.age ??= v)],
+      [T.figures, (v: Presentation) => (said.presentation ??= v)],
+    ];
+    const found = lookups.map(([map, set]) => [termAt(tokens, i, (t) => map.has(t)), map, set] as const).find(([term]) => term);
+    if (found) {
+      const [[term, length], map, set] = found as [[string, number], Map<string, unknown>, (value: unknown) => void];
+      set(map.get(term));
+      i += length;
+      continue;
+    }
+    i += 1;
+  }
+  // What is left after the last garment describes the garments that have none ("a dress in red").
+  if (colours.length > 0 || material || print) {
+    const last = [...said.garments].reverse().find((g) => g.colours.length === 0);
+    if (last && colours.length > 0) last.colours = colours;
+    else said.looseColours = colours;
+    const bare = said.garments.find((g) => !g.material);
+    if (material && bare) bare.material = material;
+    else said.looseMaterial = material;
+    const plain = said.garments.find((g) => !g.print);
+    if (print && plain) plain.print = print;
+    else said.loosePrint = print;
+  }
+  return said;
+}
+
+/** The garment to draw when nothing names one, by presentation. */
+const SEED_GARMENTS: Record<Presentation, string[]> = {
+  woman: ['slip dress', 'dress', 'suit', 'trench', 'gown', 'blazer', 'jumpsuit', 'coat', 'skirt', 'maxi dress'],
+  man: ['suit', 'trench', 'coat', 'blazer', 'jacket', 'sweater', 'shirt', 'leather jacket'],
+  androgynous: ['suit', 'trench', 'coat', 'jumpsuit', 'blazer', 'sweater', 'shirt'],
+};
+const FALLBACK_PALETTES: string[][] = [
+  ['#ede6dc', '#cdbfae', '#3d3429', '#a0522d'],
+  ['#e8ecef', '#b8c4cc', '#22313f', '#c27c5b'],
+  ['#f1e9e4', '#d8b9ad', '#6b2737', '#2e2a29'],
+  ['#efeae2', '#a3b18a', '#344e41', '#dda15e'],
+  ['#f3ede6', '#e0c3a8', '#1d3557', '#e63946'],
+  ['#eee8df', '#c9b79c', '#1f1f22', '#8c6a4a'],
+];
+
+/** The palette's garment colour: the most saturated colour that stands out from its lightest (or darkest) one. */
+export function garmentColourOf(palette: string[]): string {
+  const byLight = [...palette].sort((a, b) => luminance(b) - luminance(a));
+  const backdrop = luminance(palette[0]!) < 0.12 ? byLight[byLight.length - 1]! : byLight[0]!;
+  const candidates = palette.filter((c) => c !== backdrop);
+  const contrasting = candidates.filter((c) => Math.abs(luminance(c) - luminance(backdrop)) > 0.12);
+  const ranked = (contrasting.length > 0 ? contrasting : candidates).sort((a, b) => saturation(b) - saturation(a));
+  return ranked[0] ?? byLight[byLight.length - 1]!;
+}
+
+/** The nearest named colour, for saying what a palette colour is. */
+export function nameOf(hex: string): string {
+  let best = 'colour';
+  let distance = Infinity;
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  for (const [name, value] of T.colours) {
+    const [r2, g2, b2] = [1, 3, 5].map((i) => parseInt(value.slice(i, i + 2), 16));
+    const d = (r! - r2!) ** 2 * 2 + (g! - g2!) ** 2 * 4 + (b! - b2!) ** 2 * 3;
+    if (d < distance) [best, distance] = [name, d];
+  }
+  return best;
+}
+
+const named = (name: string): NamedColour => ({ name, hex: COLOURS[name] ?? '#808080' });
+
+export function understand(prompt: string, preset: Preset | undefined, seed: number): Reading {
+  const fromPrompt = readText(prompt);
+  const fromPreset = preset ? readText(`${preset.name} , ${preset.style} , ${preset.composition}`) : ({ garments: [], looseColours: [] } as Said);
+  const random = createRandom(hashString(prompt) ^ Math.imul(seed, 0x9e3779b1));
+  const presetPalette = (preset?.palette ?? []).filter(isHexColour);
+  const palette = presetPalette.length >= 2 ? presetPalette : FALLBACK_PALETTES[random.int(0, FALLBACK_PALETTES.length - 1)]!;
+  const pick = <K extends keyof Said>(key: K): [NonNullable<Said[K]>, Source] | null => {
+    if (fromPrompt[key] !== undefined) return [fromPrompt[key]!, 'prompt'];
+    if (fromPreset[key] !== undefined) return [fromPreset[key]!, 'preset'];
+    return null;
+  };
+  const sources = {} as Reading['sources'];
+
+  // Figure: a menswear garment does not make a man, so only figure words do; otherwise the seed.
+  const presentation = pick('presentation');
+  sources.figure = presentation?.[1] ?? 'seed';
+  // Dresses, gowns and skirts put the seed's figure in womenswear; anything else may be worn by anyone.
+  const garmentWords = fromPrompt.garments.length > 0 ? fromPrompt.garments : fromPreset.garments;
+  const womenswear = garmentWords.some((g) => ['one-piece', 'bottom'].includes(g.entry.slot) && /dress|gown|skirt|bikini|swimsuit/.test(g.entry.template));
+  const roll = random.next();
+  const who: Presentation = presentation?.[0] ?? (womenswear || roll < 0.55 ? 'woman' : roll < 0.88 ? 'man' : 'androgynous');
+  const age = pick('age')?.[0] ?? 'adult';
+  const skinSaid = pick('skin');
+  sources.skin = skinSaid?.[1] ?? 'seed';
+  const skinIndex = skinSaid?.[0].index ?? random.int(0, SKIN_TONES.length - 1);
+  const hairSaid = pick('hair');
+  sources.hair = hairSaid?.[1] ?? 'seed';
+  const darkHairOnly = skinIndex >= 4;
+  const hairIndex = age === 'senior' ? 5 : darkHairOnly ? random.int(0, 1) : random.pick([0, 1, 1, 2, 2, 3, 4, 6]);
+  const hair = hairSaid?.[0] ?? { name: ['black', 'brunette', 'brown', 'light brown', 'blonde', 'grey', 'auburn'][hairIndex]!, hex: HAIR_COLOURS[hairIndex]! };
+  const styles: HairLength[] = who === 'man' ? ['short', 'short', 'buzz', 'curly'] : who === 'woman' ? ['long', 'long', 'bob', 'bun', 'ponytail', 'curly'] : ['short', 'bob', 'buzz', 'curly'];
+  const hairStyle = pick('hairStyle')?.[0] ?? random.pick(styles);
+
+  // Garments: the prompt's, else the preset's, else one the seed picks for the figure.
+  const saidGarments = fromPrompt.garments.length > 0 ? fromPrompt.garments : fromPreset.garments;
+  sources.garment = fromPrompt.garments.length > 0 ? 'prompt' : fromPreset.garments.length > 0 ? 'preset' : 'seed';
+  const list = saidGarments.length > 0 ? saidGarments : [{ entry: GARMENTS[random.pick(SEED_GARMENTS[who])]!, colours: [] as NamedColour[] }];
+  const paletteColour = garmentColourOf(palette);
+  sources.colour = 'seed';
+  const garments: GarmentReading[] = list.map((said, index) => {
+    const main = index === 0;
+    // The first garment takes colours that bound to none ("red, silk, slip dress").
+    const colours = said.colours.length > 0 ? said.colours : main ? fromPrompt.looseColours : [];
+    const material = said.material ?? (main ? fromPrompt.looseMaterial : undefined);
+    const print = said.print ?? (main ? fromPrompt.loosePrint : undefined);
+    let paint: NamedColour;
+    let colourSource: Source;
+    if (colours[0]) [paint, colourSource] = [colours[0], 'prompt'];
+    else if (said.entry.colour) [paint, colourSource] = [named(said.entry.colour), 'prompt'];
+    else if (main && presetPalette.length >= 2) [paint, colourSource] = [{ name: nameOf(paletteColour), hex: paletteColour }, 'preset'];
+    else if (said.entry.usual) [paint, colourSource] = [named(said.entry.usual), 'prompt'];
+    else if (main) [paint, colourSource] = [{ name: nameOf(paletteColour), hex: paletteColour }, 'seed'];
+    // Later garments without a colour of their own: a quiet partner for the first.
+    else [paint, colourSource] = [{ name: '', hex: '' }, 'seed'];
+    if (main) sources.colour = colourSource;
+    const materialName = material?.[0] ?? said.entry.material;
+    return {
+      ...said.entry,
+      paint,
+      ...(materialName ? { material: (material?.[1] ?? said.entry.material) as MaterialKind, materialName } : {}),
+      ...(print ? { print } : {}),
+      ...(colours[1] ? { printColour: colours[1] } : {}),
+      source: sources.garment,
+    };
+  });
+  // Second garments without a colour: the preset's darkest colour against a light first one and the reverse.
+  const first = garments[0]!;
+  for (const garment of garments.slice(1)) {
+    if (garment.paint.hex) continue;
+    const hex = luminance(first.paint.hex) > 0.25 ? darken(mix(first.paint.hex, '#1d1d20', 0.8), 0.1) : '#e9e4da';
+    garment.paint = { name: nameOf(hex), hex };
+  }
+
+  const settingSaid = pick('setting');
+  sources.setting = settingSaid?.[1] ?? 'seed';
+  const setting: Setting = settingSaid?.[0] ?? random.pick<Setting>(['studio', 'studio', 'studio', 'interior', 'street', 'garden']);
+  const lightSaid = pick('light');
+  sources.light = lightSaid?.[1] ?? 'seed';
+  const light: Light = lightSaid?.[0] ?? (setting === 'studio' ? random.pick<Light>(['soft', 'soft', 'flash']) : setting === 'runway' ? 'flash' : random.pick<Light>(['soft', 'golden hour', 'morning', 'overcast', 'noon']));
+  const framingSaid = pick('framing');
+  sources.framing = framingSaid?.[1] ?? 'seed';
+  const framing: Framing = framingSaid?.[0] ?? (random.next() < 0.9 ? 'full body' : 'half body');
+
+  return {
+    garments,
+    figure: { presentation: who, skin: { name: skinSaid?.[0].name ?? SKIN_NAMES[skinIndex]!, hex: SKIN_TONES[skinIndex]! }, hair, hairStyle, age },
+    setting,
+    light,
+    framing,
+    palette,
+    sources,
+  };
+}
+
+const PRINT_ADJECTIVES: Record<PrintKind, string> = {
+  'polka dot': 'polka-dot',
+  stripes: 'striped',
+  pinstripe: 'pinstriped',
+  check: 'checked',
+  houndstooth: 'houndstooth',
+  floral: 'floral',
+  leopard: 'leopard-print',
+  zebra: 'zebra-print',
+  paisley: 'paisley',
+  camouflage: 'camouflage',
+};
+
+const HAIR_LENGTH_NAMES: Record<HairLength, string> = { long: 'long', bob: 'bob', bun: 'bun', ponytail: 'ponytail', short: 'short', buzz: 'buzz-cut', curly: 'curly' };
+
+/** A garment as a caption says it: "red silk slip dress". */
+export function garmentPhrase(garment: GarmentReading, withColour = true): string {
+  const ownMaterial = garment.materialName && garment.materialName !== garment.material ? garment.materialName : garment.material;
+  const saysMaterial = garment.materialName && !garment.name.includes(garment.materialName) && ownMaterial !== GARMENTS[garment.name]?.material;
+  const colour = withColour ? (garment.printColour ? `${garment.paint.name} and ${garment.printColour.name}` : garment.paint.name) : '';
+  const words = [colour, saysMaterial ? garment.materialName : '', garment.print ? PRINT_ADJECTIVES[garment.print] : '', garment.name];
+  return words.filter(Boolean).join(' ');
+}
+
+/** A clean description of the picture from the reading: "Red silk slip dress", "Cobalt denim jacket and jeans". */
+export function describe(reading: Reading): string {
+  const [first, ...rest] = reading.garments;
+  const text = [garmentPhrase(first!), ...rest.map((g) => garmentPhrase(g, false))].join(' and ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** What the engine understood, in order, for the viewer's details (values from the preset and the seed included: they were drawn). */
+export function understoodOf(reading: Reading): { label: string; value: string }[] {
+  const main = reading.garments[0]!;
+  const out = [
+    { label: 'Garment', value: reading.garments.map((g) => g.name).join(', ') },
+    { label: 'Colour', value: reading.garments.map((g) => g.paint.name).join(', ') },
+  ];
+  const materials = reading.garments.map((g) => g.materialName).filter(Boolean);
+  if (materials.length > 0) out.push({ label: 'Material', value: [...new Set(materials)].join(', ') });
+  if (main.print) out.push({ label: 'Print', value: main.print });
+  const { figure } = reading;
+  out.push(
+    { label: 'Figure', value: figure.age === 'adult' ? figure.presentation : `${figure.presentation}, ${figure.age}` },
+    { label: 'Skin', value: figure.skin.name },
+    { label: 'Hair', value: `${HAIR_LENGTH_NAMES[figure.hairStyle]} ${figure.hair.name}` },
+    { label: 'Setting', value: reading.setting },
+    { label: 'Light', value: reading.light },
+    { label: 'Framing', value: reading.framing },
+  );
+  return out;
+}
