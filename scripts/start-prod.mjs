@@ -4,7 +4,7 @@
 // dependency). Unlike `npm start` it builds nothing, starts no embedded PostgreSQL, makes no secrets and
 // refuses development sign-in and developer tools: DATABASE_URL, IDENTITY_SECRET and PUBLIC_URL come
 // from the environment, and anything missing stops it with a message naming the variable (docs/deploy.md).
-// Each service and the gateway run as supervised processes, like `npm start`.
+// Each service and the gateway run as supervised processes, like `npm start`, REPLICAS included.
 import { checkProductionEnvironment } from './production.mjs';
 import { repoRoot, startProduct } from './lib/processes.mjs';
 
@@ -25,7 +25,9 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-console.log(`\n  Atelier (production) is listening on ${product.url}  (public address ${env.PUBLIC_URL})\n`);
+// With GATEWAY_REPLICAS (or REPLICAS) there is one gateway per port from PORT on: a load balancer goes in front.
+const gateways = product.urls ?? [product.url];
+console.log(`\n  Atelier (production): gateway${gateways.length > 1 ? 's' : ''} ${gateways.join(', ')}  (public address ${env.PUBLIC_URL})\n`);
 
 let stopping = false;
 async function shutdown(signal) {
