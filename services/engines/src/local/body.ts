@@ -24,7 +24,7 @@ export interface Body {
 }
 
 /** The person is found on a copy with this long side. */
-const SAMPLE_SIDE = 320;
+const SAMPLE_SIDE = 400;
 /** The backdrop surface is fitted to this band along the frame's edges first. */
 const BORDER_BAND = 0.08;
 /** A pixel differs from the backdrop by at least this much (RGB distance) to belong to the person. */
@@ -60,7 +60,7 @@ export async function findBody(image: Buffer): Promise<Body | null> {
   );
   const { width: w, height: h } = sample;
   const residual = backdropResidual(sample);
-  const threshold = Math.max(MIN_RESIDUAL, residualNoise(residual) * 3);
+  const threshold = Math.max(MIN_RESIDUAL, residualNoise(residual, w, h) * 3);
   const distinct = new Uint8Array(w * h);
   for (let i = 0; i < distinct.length; i++) distinct[i] = residual[i]! > threshold ? 1 : 0;
   const foreground = majority(foregroundMask(sample, residual, threshold), w, h);
@@ -68,15 +68,16 @@ export async function findBody(image: Buffer): Promise<Body | null> {
   const skinFg = new Uint8Array(w * h);
   for (let i = 0; i < skinFg.length; i++) skinFg[i] = skin[i]! > 128 && residual[i]! > threshold * 0.8 ? 1 : 0;
 
-  const face = findFaceBlob(skinFg, foreground, w, h);
+  const face = findFace(skinFg, distinct, w, h);
   if (!face) return null;
   const faceColour = meanColour(sample, skinFg, face);
 
   // Hair: foreground rows above the face, over its span.
   let headTop = face.top;
+  const faceTop = Math.floor(face.top);
   const hairLeft = Math.max(0, Math.round(face.left - face.width * 0.3));
   const hairRight = Math.min(w - 1, Math.round(face.left + face.width * 1.3));
-  for (let y = face.top - 1; y >= Math.max(0, face.top - Math.max(face.height, face.width) * 1.2); y--) {
+  for (let y = faceTop - 1; y >= Math.max(0, faceTop - Math.max(face.height, face.width) * 1.2); y--) {
     let n = 0;
     for (let x = hairLeft; x <= hairRight; x++) n += distinct[y * w + x]!;
     if (n < face.width * 0.25) break;
@@ -86,7 +87,7 @@ export async function findBody(image: Buffer): Promise<Body | null> {
   const chin = face.top + face.height;
 
   // The shoulder line: the first rows below the chin clearly wider than the face (the neck is narrower).
-  const run = (y: number) => runAround(foreground, w, y, axis, Math.max(1, Math.round(face.width * 0.08)));
+  const run = (y: number) => runAround(foreground, w, y, axis, 1);
   let shoulder = -1;
   for (let y = Math.round(chin); y < Math.min(h - 1, chin + face.height * 1.2); y++) {
     if (run(y).width >= face.width * SHOULDER_STEP && run(y + 1).width >= face.width * SHOULDER_STEP) {
@@ -94,12 +95,12 @@ export async function findBody(image: Buffer): Promise<Body | null> {
       break;
     }
   }
-  if (shoulder < 0) shoulder = Math.round(chin + face.height * 0.35);
+  if (shoulder < 0) shoulder = Math.round(chin + face.height * 0.45);
   const spanRows = Array.from({ length: Math.max(1, Math.round(face.height * 0.5)) }, (_, i) => shoulder + 1 + i).filter((y) => y < h);
   const measured = median(spanRows.map((y) => run(y).width));
   const [minSpan, maxSpan] = SHOULDER_SPAN_RANGE.map((k) => k * face.width) as [number, number];
   const span = measured >= minSpan && measured <= maxSpan ? measured : SHOULDER_SPAN * face.width;
-  const torsoHeight = Math.min(h - shoulder, TORSO_HEIGHT * face.width);
+  const torsoHeight = Math.min(h - shoulder, hipLine(sample, axis, face.width, shoulder, TORSO_HEIGHT * face.width) - shoulder);
 
   // The torso's width row by row, within sensible bounds of the shoulders (arms and backdrop shapes joined to it are cut off).
   const rawHalf: number[] = [];
@@ -137,15 +138,15 @@ function backdropResidual(picture: Picture): Float32Array {
   const { width: w, height: h, data } = picture;
   const n = w * h;
   const inlier = new Uint8Array(n);
-  const band = Math.max(2, Math.round(Math.min(w, h) * BORDER_BAND));
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (x < band || y < band || x >= w - band || y >= h - band) inlier[y * w + x] = 1;
+  const band = borderBand(w, h);
+  inlier.set(band);
   const residual = new Float32Array(n);
   const surface = new Float32Array(n * 3);
   const update = () => {
     const sampled: number[] = [];
     for (let i = 0; i < n; i++) {
       residual[i] = Math.hypot(data[i * 3]! - surface[i * 3]!, data[i * 3 + 1]! - surface[i * 3 + 1]!, data[i * 3 + 2]! - surface[i * 3 + 2]!);
-      if (inlier[i] && i % 3 === 0) sampled.push(residual[i]!);
+      if (band[i] && inlier[i] && i % 3 === 0) sampled.push(residual[i]!);
     }
     // Grow the backdrop from the border over everything that agrees with it.
     const limit = Math.max(MIN_RESIDUAL * 0.8, median(sampled) * 3);
@@ -240,6 +241,17 @@ function gridSurface(data: Uint8ClampedArray, w: number, h: number, inlier: Uint
   }
 }
 
+/**
+ * The frame's top edge and the upper three quarters of its sides: where the backdrop shows. The bottom
+ * edge is left out, as a half-body or close-up figure is cut off there.
+ */
+function borderBand(w: number, h: number): Uint8Array {
+  const band = new Uint8Array(w * h);
+  const size = Math.max(2, Math.round(Math.min(w, h) * BORDER_BAND));
+  for (let y = 0; y < h * 0.75; y++) for (let x = 0; x < w; x++) if (x < size || y < size || x >= w - size) band[y * w + x] = 1;
+  return band;
+}
+
 const quadraticTerms = (x: number, y: number) => [1, x, y, x * x, y * y, x * y];
 
 /** Least squares for one channel over the inlier pixels (every second one), by the normal equations. */
@@ -287,10 +299,11 @@ function solve(a: number[][], b: number[]): number[] {
   return x;
 }
 
-/** The backdrop's own variation (grain, texture): the median residual (the figure covers less than half the frame). */
-function residualNoise(residual: Float32Array): number {
+/** The backdrop's own variation (grain, texture): the median residual along the border band. */
+function residualNoise(residual: Float32Array, w: number, h: number): number {
+  const band = borderBand(w, h);
   const values: number[] = [];
-  for (let i = 0; i < residual.length; i += 3) values.push(residual[i]!);
+  for (let i = 0; i < residual.length; i += 2) if (band[i]) values.push(residual[i]!);
   return median(values);
 }
 
@@ -301,9 +314,10 @@ function foregroundMask(picture: Picture, residual: Float32Array, threshold: num
   const counts = new Uint32Array(4096);
   let border = 0;
   const band = Math.max(2, Math.round(Math.min(w, h) * 0.03));
-  for (let y = 0; y < h; y++) {
+  // Top and sides only: a figure cut off at the bottom edge is not backdrop.
+  for (let y = 0; y < h * 0.75; y++) {
     for (let x = 0; x < w; x++) {
-      if (x >= band && y >= band && x < w - band && y < h - band) continue;
+      if (x >= band && y >= band && x < w - band) continue;
       counts[bin(y * w + x)]!++;
       border++;
     }
@@ -327,111 +341,136 @@ function majority(mask: Uint8Array, w: number, h: number): Uint8Array {
   return out;
 }
 
-interface FaceBlob {
+interface Face {
   left: number;
   top: number;
   width: number;
   height: number;
-  label: Int32Array;
-  id: number;
+  /** The centre and radius of the largest circle inside the face's skin. */
+  cx: number;
+  cy: number;
+  r: number;
 }
 
+/** A face is about this much taller (brow to chin) than it is wide. */
+const FACE_ASPECT = 1.25;
+
 /**
- * The face: among the skin blobs, the head part (from the blob's top down until it widens into a neckline
- * or runs on into a neck) that is face-shaped and has the most body (foreground) below it.
+ * The face: the widest patch of skin (the centre of the largest circle inside the skin mask, from a
+ * distance transform) that has a body under it. Arms, hands and legs are thinner than a face, so a
+ * raised arm or a hand touching the head does not move it; of faces nearly as wide, the highest wins
+ * (a bare chest under a low neckline sits lower).
  */
-function findFaceBlob(skin: Uint8Array, foreground: Uint8Array, w: number, h: number): FaceBlob | null {
-  const label = new Int32Array(w * h).fill(-1);
-  const blobs: { id: number; top: number; area: number }[] = [];
-  const stack: number[] = [];
-  for (let start = 0, id = 0; start < skin.length; start++) {
-    if (!skin[start] || label[start] !== -1) continue;
-    label[start] = id;
-    stack.push(start);
-    let area = 0;
-    let top = h;
-    while (stack.length) {
-      const i = stack.pop()!;
-      const x = i % w;
-      const y = (i - x) / w;
-      area++;
-      top = Math.min(top, y);
-      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
-        if (j >= 0 && skin[j] && label[j] === -1) {
-          label[j] = id;
-          stack.push(j);
-        }
+function findFace(skin: Uint8Array, distinct: Uint8Array, w: number, h: number): Face | null {
+  const dist = distanceTransform(skin, w, h);
+  const candidates: Face[] = [];
+  const taken = new Uint8Array(w * h);
+  for (let attempt = 0; attempt < 8; attempt++) {
+    let best = -1;
+    let r = 0;
+    for (let i = 0; i < dist.length; i++) {
+      if (!taken[i] && dist[i]! > r) {
+        r = dist[i]!;
+        best = i;
       }
     }
-    blobs.push({ id: id++, top, area });
-  }
-  let best: (FaceBlob & { score: number }) | null = null;
-  for (const blob of blobs) {
-    if (blob.area < 12) continue;
-    let maxWidth = 0;
-    let left = w;
-    let right = -1;
-    let bottom = blob.top;
-    let area = 0;
-    let centre = -1;
-    for (let y = blob.top; y < h; y++) {
-      const inBlob = (x: number) => x >= 0 && x < w && label[y * w + x] === blob.id;
-      let seed = -1;
-      if (centre < 0) {
-        for (let x = 0; x < w && seed < 0; x++) if (inBlob(x)) seed = x;
-      } else {
-        for (let d = 0; d <= 1 && seed < 0; d++) seed = inBlob(centre - d) ? centre - d : inBlob(centre + d) ? centre + d : -1;
-      }
-      if (seed < 0) break;
-      let first = seed;
-      let last = seed;
-      while (inBlob(first - 1) || inBlob(first - 2)) first -= inBlob(first - 1) ? 1 : 2;
-      while (inBlob(last + 1) || inBlob(last + 2)) last += inBlob(last + 1) ? 1 : 2;
-      const rowWidth = last - first + 1;
-      const height = y - blob.top;
-      // Stop at the chin: where the run narrows into a neck, or widens into a neckline, or when it is too long for a face.
-      if (maxWidth > 0 && (height > 1.5 * maxWidth || (height > 0.6 * maxWidth && (rowWidth > 1.6 * maxWidth || rowWidth < 0.62 * maxWidth)))) break;
-      maxWidth = Math.max(maxWidth, rowWidth);
-      left = Math.min(left, first);
-      right = Math.max(right, last);
-      area += rowWidth;
-      bottom = y + 1;
-      centre = Math.round((first + last) / 2);
+    if (best < 0 || r < 1.5) break;
+    const cx = best % w;
+    const cy = (best - cx) / w;
+    const reach = Math.ceil(r * 2.5);
+    for (let y = Math.max(0, cy - reach); y <= Math.min(h - 1, cy + reach); y++) {
+      for (let x = Math.max(0, cx - reach); x <= Math.min(w - 1, cx + reach); x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= reach * reach) taken[y * w + x] = 1;
     }
-    const width = right - left + 1;
-    const height = bottom - blob.top;
-    const aspect = height / width;
-    if (width < 3 || height < 3 || aspect < 0.5 || aspect > 2.2 || area < 0.5 * width * height) continue;
-    // A body under the face: foreground over two face widths down, about the face's axis.
+    // A body under the face: something that is not backdrop, over four face widths down about its axis.
+    const chin = cy + r * FACE_ASPECT;
     let below = 0;
     let cells = 0;
-    const cx = left + width / 2;
-    for (let y = bottom; y < Math.min(h, bottom + width * 3); y++) {
-      for (let x = Math.max(0, Math.round(cx - width)); x <= Math.min(w - 1, Math.round(cx + width)); x++) {
-        below += foreground[y * w + x]!;
+    for (let y = Math.round(chin); y < Math.min(h, chin + r * 8); y++) {
+      for (let x = Math.max(0, Math.round(cx - r * 2.6)); x <= Math.min(w - 1, Math.round(cx + r * 2.6)); x++) {
+        below += distinct[y * w + x]!;
         cells++;
       }
     }
-    const bodyShare = cells > 0 ? below / (width * 2 * width * 3) : 0;
-    if (bodyShare < 0.25) continue;
-    const score = Math.sqrt(width * height) * bodyShare;
-    if (!best || score > best.score) best = { left, top: blob.top, width, height, label, id: blob.id, score };
+    if (cells === 0 || below / cells < 0.15) continue;
+    candidates.push({ left: cx + 0.5 - r, top: chin - 2 * r * FACE_ASPECT, width: 2 * r, height: 2 * r * FACE_ASPECT, cx: cx + 0.5, cy: cy + 0.5, r });
   }
-  return best;
+  if (candidates.length === 0) return null;
+  const widest = Math.max(...candidates.map((c) => c.r));
+  return candidates.filter((c) => c.r >= widest * 0.75).sort((a, b) => a.cy - b.cy)[0]!;
 }
 
-function meanColour(picture: Picture, skin: Uint8Array, face: FaceBlob): [number, number, number] {
+/** Each mask pixel's distance to the nearest pixel outside the mask (chamfer 1 / √2, two passes). */
+function distanceTransform(mask: Uint8Array, w: number, h: number): Float32Array {
+  const d = new Float32Array(w * h);
+  const far = w + h;
+  for (let i = 0; i < d.length; i++) d[i] = mask[i] ? far : 0;
+  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? 0 : d[y * w + x]!);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!d[i]) continue;
+      d[i] = Math.min(d[i]!, at(x - 1, y) + 1, at(x, y - 1) + 1, at(x - 1, y - 1) + Math.SQRT2, at(x + 1, y - 1) + Math.SQRT2);
+    }
+  }
+  for (let y = h - 1; y >= 0; y--) {
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      if (!d[i]) continue;
+      d[i] = Math.min(d[i]!, at(x + 1, y) + 1, at(x, y + 1) + 1, at(x + 1, y + 1) + Math.SQRT2, at(x - 1, y + 1) + Math.SQRT2);
+    }
+  }
+  return d;
+}
+
+/** The mean colour of the skin inside the face's circle. */
+function meanColour(picture: Picture, skin: Uint8Array, face: Face): [number, number, number] {
   const sum = [0, 0, 0];
   let n = 0;
-  for (let y = face.top; y < face.top + face.height; y++) {
-    for (let x = face.left; x < face.left + face.width; x++) {
+  for (let y = Math.max(0, Math.floor(face.cy - face.r)); y <= Math.min(picture.height - 1, face.cy + face.r); y++) {
+    for (let x = Math.max(0, Math.floor(face.cx - face.r)); x <= Math.min(picture.width - 1, face.cx + face.r); x++) {
       const i = y * picture.width + x;
-      if (face.label[i] !== face.id || !skin[i]) continue;
+      if (!skin[i] || (x - face.cx) ** 2 + (y - face.cy) ** 2 > face.r ** 2) continue;
       for (let c = 0; c < 3; c++) sum[c]! += picture.data[i * 3 + c]!;
       n++;
     }
   }
   return sum.map((s) => s / Math.max(1, n)) as [number, number, number];
+}
+
+/** Colour change (RGB distance between the rows just above and just below) that marks a hem or waistband at the hips. */
+const HEM_STEP = 60;
+
+/**
+ * The hip line: where the colour down the body's axis changes most sharply (a top's hem or a waistband
+ * over trousers or a skirt) within a third of the usual torso length either side of it; the usual length
+ * when nothing changes (a dress).
+ */
+function hipLine(picture: Picture, axis: number, faceWidth: number, shoulder: number, usual: number): number {
+  const { width: w, height: h, data } = picture;
+  const half = Math.max(1, Math.round(faceWidth * 0.3));
+  const rowColour = (y: number) => {
+    const sum = [0, 0, 0];
+    let n = 0;
+    for (let x = Math.max(0, Math.round(axis) - half); x <= Math.min(w - 1, Math.round(axis) + half); x++) {
+      for (let c = 0; c < 3; c++) sum[c]! += data[(y * w + x) * 3 + c]!;
+      n++;
+    }
+    return sum.map((v) => v / Math.max(1, n));
+  };
+  const reach = Math.max(2, Math.round(faceWidth * 0.25));
+  let best = shoulder + usual;
+  let bestStep = HEM_STEP;
+  for (let y = Math.round(shoulder + usual * 0.7); y <= Math.min(h - 1 - reach, shoulder + usual * 1.3); y++) {
+    if (y - reach < 0) continue;
+    const above = rowColour(y - reach);
+    const below = rowColour(y + reach - 1);
+    const step = Math.hypot(above[0]! - below[0]!, above[1]! - below[1]!, above[2]! - below[2]!);
+    if (step > bestStep) {
+      bestStep = step;
+      best = y;
+    }
+  }
+  return best;
 }
 
 /** The foreground run through `axis` on row `y` (gaps up to `gap` pixels bridged); width 0 when the axis is off the figure. */

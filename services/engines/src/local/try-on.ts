@@ -3,8 +3,8 @@ import type { EngineResult, TryOnInput } from '../types.js';
 import { checkImage } from '../validate.js';
 import { findBody, type Body } from './body.js';
 import { analyseGarment, type GarmentArt } from './garment.js';
-import { blurredMask, decodePicture, sharpOf, skinLikeness, type Picture } from './picture.js';
-import { localBadgeBox, localBadgeLayer, localMarkOf, localMarkXmp } from './render.js';
+import { blurredMask, decodePicture, lumaOf, sharpOf, skinLikeness, type Picture } from './picture.js';
+import { localBadgeBox, localBadgeLayer, localMarkOf, localMarkXmp, type MarkBox } from './render.js';
 
 export interface TorsoBox {
   left: number;
@@ -118,9 +118,9 @@ interface Fit {
 }
 
 /** The collar sits this fraction of the torso's height above the shoulder line. */
-const COLLAR_LIFT = 0.04;
-/** A top reaches this fraction of the shoulder-to-hip height below the hip line. */
-const TOP_LENGTH = 1.12;
+const COLLAR_LIFT = 0.03;
+/** A top ends at the hip line: this fraction of the shoulder-to-hip height below the shoulders. */
+const TOP_LENGTH = 1.04;
 /** The torso's width from row to row may pull a garment in or let it out this much. */
 const WIDTH_FOLLOW = [0.82, 1.15] as const;
 /** A garment's print may be stretched or squashed vertically this much to fit the torso. */
@@ -167,11 +167,7 @@ export async function localTryOn(input: TryOnInput): Promise<EngineResult> {
     fit = fitGarment(art, torso, [], torso.left + torso.width / 2);
     front = new Uint8ClampedArray(width * height);
   }
-  if (mark) {
-    const x0 = Math.floor(mark.left * width);
-    const x1 = Math.ceil(mark.right * width);
-    for (let y = Math.floor(mark.top * height); y < Math.min(height, Math.ceil(mark.bottom * height)); y++) front.fill(255, y * width + Math.max(0, x0), y * width + Math.min(width, x1));
-  }
+  if (mark) await keepInk(person, mark, front);
   await drawGarment(person, art, fit, front);
   const data = await sharpOf(person)
     .composite(mark ? [] : [localBadgeLayer(width, height, 'try-on')])
@@ -179,6 +175,30 @@ export async function localTryOn(input: TryOnInput): Promise<EngineResult> {
     .png()
     .toBuffer();
   return { data, contentType: 'image/png', width, height, engine: 'local', model: 'local/body-fit-composite' };
+}
+
+/** A mark's pixels this far (luma) from their blurred surroundings are its ink: thin type, not a region's colour. */
+const INK_CONTRAST = 24;
+
+/** Keeps the ink of a mark the picture already shows in front of the garment (the caption then reads over it). */
+async function keepInk(person: Picture, mark: MarkBox, front: Uint8ClampedArray): Promise<void> {
+  const { width, height, data } = person;
+  const x0 = Math.max(0, Math.floor(mark.left * width));
+  const x1 = Math.min(width, Math.ceil(mark.right * width));
+  const y0 = Math.max(0, Math.floor(mark.top * height));
+  const y1 = Math.min(height, Math.ceil(mark.bottom * height));
+  if (x1 - x0 < 3 || y1 - y0 < 3) return;
+  const w = x1 - x0;
+  const h = y1 - y0;
+  const luma = new Uint8ClampedArray(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    const p = ((y + y0) * width + x + x0) * 3;
+    luma[y * w + x] = lumaOf(data[p]!, data[p + 1]!, data[p + 2]!);
+  }
+  const surroundings = await blurredMask(luma, w, h, Math.max(1.5, h / 6));
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    if (Math.abs(luma[y * w + x]! - surroundings[y * w + x]!) > INK_CONTRAST) front[(y + y0) * width + x + x0] = 255;
+  }
 }
 
 /** Skin this close (RGB distance) to the face's colour is the person's own (arms, hands) and stays in front of the garment. */
