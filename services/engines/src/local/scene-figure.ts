@@ -534,6 +534,30 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
   }
 
   // The main garment's body.
+  // Bare skin where the garment leaves it: the bare person wears a skin-coloured fitted top (its
+  // outline and short sleeves would show as seams), so the shoulders and upper arms are painted again.
+  const skinFill = `url(#${id}-bare)`;
+  const skinDef = `<linearGradient id="${id}-bare" gradientUnits="userSpaceOnUse" x1="${f(hip[0] - 2.2 * h)}" y1="0" x2="${f(hip[0] + 2.2 * h)}" y2="0"><stop offset="0" stop-color="${lighten(look.skin, 0.07)}"/><stop offset="0.5" stop-color="${look.skin}"/><stop offset="1" stop-color="${darken(look.skin, 0.13)}"/></linearGradient>`;
+  defs.push(skinDef);
+  const bareTop = main.neckline === 'strap' || main.neckline === 'strapless';
+  if (bareTop) {
+    const yoke = smooth(
+      [
+        [b.neck + 0.02, -2.78],
+        [b.neck + 0.34, -2.64],
+        [b.shoulder + 0.09, -2.45],
+        [b.shoulder + 0.07, -2.15],
+        [b.chest + 0.06, -1.8],
+        [0, -1.7],
+        [-(b.chest + 0.06), -1.8],
+        [-(b.shoulder + 0.07), -2.15],
+        [-(b.shoulder + 0.09), -2.45],
+        [-(b.neck + 0.34), -2.64],
+        [-(b.neck + 0.02), -2.78],
+      ].map(([x, y]) => U(x!, y!)),
+    );
+    parts.push(`<path d="${yoke}" fill="${skinFill}"/>`);
+  }
   const mainPath = panel(main);
   parts.push(paint(mainPath, main.garment, 'main'));
   const g = main.garment.paint.hex;
@@ -594,7 +618,11 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
   const arms = main.garment.template !== 'cape';
   if (arms) parts.push(`<use href="#${id}-person" clip-path="url(#${id}-arms)"/>`);
   const ease = main.garment.template === 'puffer' ? 0.16 : main.ease * 0.35 + 0.03;
-  const sleeves = sleeved ? paint(sleevePath(main.sleeves, ease), main.garment, 'main', false) : '';
+  const sleeves = sleeved
+    ? paint(sleevePath(main.sleeves, ease), main.garment, 'main', false)
+    : arms
+      ? `${body.arms.map(({ shoulder, elbow }) => `<path d="${capsule(along(shoulder, angleOf(shoulder, elbow), 0.1 * h), elbow, body.armRadii[0]! + 0.045 * h, body.armRadii[1]! + 0.01 * h)}" fill="${skinFill}"/>`).join('')}`
+      : '';
   parts.push(sleeves, `<use href="#${id}-person" clip-path="url(#${id}-head)"/>`);
   const clothesDefs = defs.filter((d) => !d.startsWith(`<g id="${id}-person">`) && d !== person.defs && !d.startsWith(`<clipPath id="${id}-arms"`)).join('');
 

@@ -174,7 +174,10 @@ function sceneOf(input: TextToImageInput): Scene {
   const figureHeight = reading.framing === 'close-up' ? h * 3.1 : reading.framing === 'half body' ? h * 1.55 : fullHeight;
   const headTop = reading.framing === 'close-up' ? h * 0.16 : h * (landscape ? 0.15 : 0.15);
   const footY = reading.framing === 'full body' ? floorY : headTop + figureHeight;
-  const figureX = landscape ? w * (0.64 + random.range(-0.02, 0.04)) : w * (0.5 + random.range(-0.04, 0.04));
+  // A preset's "rule of thirds" (or the prompt's "off-centre") stands a portrait figure on a third line.
+  const thirds = /third|off.?cent|asymmetr/.test(`${input.prompt} ${input.preset?.composition ?? ''}`.toLowerCase()) && reading.framing === 'full body';
+  const side = random.next() < 0.5 ? -1 : 1;
+  const figureX = landscape ? w * (0.64 + random.range(-0.02, 0.04)) : w * (thirds ? 0.5 + side / 6 : 0.5 + random.range(-0.04, 0.04));
   const stage: Stage = { width: w, height: h, floorY, horizon: floorY - unit * (reading.setting === 'interior' ? 3.6 : 2.4), figureX, unit, palette: reading.palette };
   const backdropRandom = createRandom(seedHash ^ 0x5bd1e995);
   let backdrop = backdropSvg(reading.setting, reading.light, stage, backdropRandom);
@@ -246,32 +249,53 @@ export interface LocalSceneLayers {
  * Renders a local still's layers: backdrop, figure with alpha, overlay. The still is exactly
  * backdrop, then figure, then overlay composited, with the film grain of {@link composeStill} on top.
  */
-export async function renderSceneLayers(input: TextToImageInput): Promise<LocalSceneLayers> {
+/** The layers as raw pixels: backdrop RGB, figure and overlay RGBA (not premultiplied). */
+interface RawSceneLayers {
+  width: number;
+  height: number;
+  backdrop: Buffer;
+  figure: Buffer;
+  overlay: Buffer;
+  figureBox: LocalSceneLayers['figureBox'];
+  landmarks: SceneFigure['landmarks'];
+  reading: Reading;
+}
+
+async function rasterScene(input: TextToImageInput): Promise<RawSceneLayers> {
   const scene = sceneOf(input);
   const { width: w, height: h, reading } = scene;
   const raster = (body: string) => sharp(Buffer.from(svgDocument(w, h, body)), { density: 72 }).resize(w, h, { fit: 'fill' });
   const backImage = raster(scene.backdrop).removeAlpha();
-  const [backRaw, figureRaw, overlay] = await Promise.all([
+  const [backdrop, figure, overlay] = await Promise.all([
     (scene.backdropBlur > 0 ? backImage.blur(scene.backdropBlur) : backImage).raw().toBuffer(),
     rasterFigure(scene.figure, w, h),
-    raster(scene.overlay).ensureAlpha().png({ compressionLevel: 1 }).toBuffer(),
+    raster(scene.overlay).ensureAlpha().raw().toBuffer(),
   ]);
   // The grade: whole on the set, part of it on the lit figure.
-  applyGrade(backRaw, 3, gradeMatrix(reading.light, 1));
-  applyGrade(figureRaw, 4, gradeMatrix(reading.light, reading.light === 'night' || reading.light === 'blue hour' ? 0.45 : 0.35));
-  const backdrop = await sharp(backRaw, { raw: { width: w, height: h, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  applyGrade(backdrop, 3, gradeMatrix(reading.light, 1));
+  applyGrade(figure, 4, gradeMatrix(reading.light, reading.light === 'night' || reading.light === 'blue hour' ? 0.45 : 0.35));
   let [left, top, right, bottom] = [w, h, -1, -1];
   for (let y = 0; y < h; y += 2) {
     for (let x = 0; x < w; x += 2) {
-      if (figureRaw[(y * w + x) * 4 + 3]! < 24) continue;
+      if (figure[(y * w + x) * 4 + 3]! < 24) continue;
       if (x < left) left = x;
       if (x > right) right = x;
       if (y < top) top = y;
       bottom = y;
     }
   }
-  const figure = await sharp(figureRaw, { raw: { width: w, height: h, channels: 4 } }).png({ compressionLevel: 1 }).toBuffer();
   return { width: w, height: h, backdrop, figure, overlay, figureBox: { left, top, right: right + 2, bottom: bottom + 2 }, landmarks: scene.figure.landmarks, reading };
+}
+
+/**
+ * Renders a local still's layers as PNGs: backdrop, figure with alpha, overlay. The still is exactly
+ * backdrop, then figure, then overlay composited, with the film grain of {@link composeStill} on top.
+ */
+export async function renderSceneLayers(input: TextToImageInput): Promise<LocalSceneLayers> {
+  const raw = await rasterScene(input);
+  const png = (data: Buffer, channels: 3 | 4) => sharp(data, { raw: { width: raw.width, height: raw.height, channels } }).png({ compressionLevel: 1 }).toBuffer();
+  const [backdrop, figure, overlay] = await Promise.all([png(raw.backdrop, 3), png(raw.figure, 4), png(raw.overlay, 4)]);
+  return { ...raw, backdrop, figure, overlay };
 }
 
 /**
@@ -294,17 +318,22 @@ async function rasterFigure(figure: SceneFigure, w: number, h: number): Promise<
     )
       .resize(cw, ch, { fit: 'fill' })
       .ensureAlpha()
-      .png({ compressionLevel: 0 })
+      .raw()
       .toBuffer();
   const { person, clothes, armsMask, sleeves, headMask } = figure.passes;
-  const [personPng, clothesPng, armsPng, sleevesPng, headPng] = await Promise.all([person, clothes, armsMask, sleeves, headMask].map(crop));
-  const masked = (mask: Buffer) => sharp(personPng!).composite([{ input: mask, blend: 'dest-in' }]).png({ compressionLevel: 0 }).toBuffer();
-  const [personArms, personHead] = await Promise.all([masked(armsPng!), masked(headPng!)]);
-  const dressed = await sharp(personPng!)
-    .composite([{ input: clothesPng! }, { input: personArms }, { input: sleevesPng! }, { input: personHead }])
-    .png({ compressionLevel: 0 })
+  const [personRaw, clothesRaw, armsRaw, sleevesRaw, headRaw] = await Promise.all([person, clothes, armsMask, sleeves, headMask].map(crop));
+  // The person inside a mask: its alpha times the mask's (masks are white shapes on transparency).
+  const masked = (mask: Buffer) => {
+    const out = Buffer.from(personRaw!);
+    for (let i = 3; i < out.length; i += 4) out[i] = (out[i]! * mask[i]! + 127) / 255;
+    return out;
+  };
+  const raw = { raw: { width: cw, height: ch, channels: 4 as const } };
+  const dressed = await sharp(personRaw!, raw)
+    .composite([clothesRaw!, masked(armsRaw!), sleevesRaw!, masked(headRaw!)].map((input) => ({ input, ...raw })))
+    .raw()
     .toBuffer();
-  return frame.composite([{ input: dressed, left, top }]).raw().toBuffer();
+  return frame.composite([{ input: dressed, ...raw, left, top }]).raw().toBuffer();
 }
 
 const RECIPE_ATTRIBUTE = 'atelier:recipe';
@@ -315,15 +344,26 @@ function stillXmp(width: number, height: number, input: TextToImageInput): strin
   return localMarkXmp(localCaptionBox(width, height, frameInset(width, height))).replace('/></rdf:RDF>', ` ${RECIPE_ATTRIBUTE}="${recipe}"/></rdf:RDF>`);
 }
 
-/** The still from its layers: backdrop, figure, overlay, then a seeded film grain; the recipe goes in its XMP. */
+/** The still from its layers (PNGs, as {@link renderSceneLayers} gives them): the same bytes as the engine's still. */
 export async function composeStill(layers: LocalSceneLayers, input: TextToImageInput): Promise<Buffer> {
+  const raw = (png: Buffer) => sharp(png).raw().toBuffer();
+  const [backdrop, figure, overlay] = await Promise.all([raw(layers.backdrop), raw(layers.figure), raw(layers.overlay)]);
+  return composeRaw({ width: layers.width, height: layers.height, backdrop, figure, overlay }, input);
+}
+
+/** Backdrop, then figure, then overlay, then a seeded film grain; the recipe goes in the XMP. */
+async function composeRaw(layers: Pick<RawSceneLayers, 'width' | 'height' | 'backdrop' | 'figure' | 'overlay'>, input: TextToImageInput): Promise<Buffer> {
   const { width, height } = layers;
-  const flat = await sharp(layers.backdrop)
-    .composite([{ input: layers.figure }, { input: layers.overlay }])
+  const rawInput = (channels: 3 | 4) => ({ raw: { width, height, channels } });
+  const flat = await sharp(layers.backdrop, rawInput(3))
+    .composite([
+      { input: layers.figure, ...rawInput(4) },
+      { input: layers.overlay, ...rawInput(4) },
+    ])
     .removeAlpha()
     .raw()
     .toBuffer();
-  return sharp(flat, { raw: { width, height, channels: 3 } })
+  return sharp(flat, rawInput(3))
     .composite([{ input: grainLayer(width, height, hashString(input.prompt) ^ input.seed, GRAIN), raw: { width, height, channels: 1 }, blend: 'overlay' }])
     .withXmp(stillXmp(width, height, input))
     .png({ compressionLevel: 6 })
@@ -345,8 +385,8 @@ export async function readLocalRecipe(png: Buffer): Promise<TextToImageInput | n
 }
 
 export async function localTextToImage(input: TextToImageInput): Promise<EngineResult> {
-  const layers = await renderSceneLayers(input);
-  const data = await composeStill(layers, input);
+  const layers = await rasterScene(input);
+  const data = await composeRaw(layers, input);
   return { data, contentType: 'image/png', width: layers.width, height: layers.height, engine: 'local', model: 'local/editorial-scene', understood: understoodOf(layers.reading) };
 }
 
