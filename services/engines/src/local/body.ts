@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { decodePicture, skinMask, type Picture } from './picture.js';
+import { decodePicture, lumaOf, skinMask, type Picture } from './picture.js';
 
 /** A box in the person picture's pixels. */
 export interface BodyBox {
@@ -68,7 +68,7 @@ export async function findBody(image: Buffer): Promise<Body | null> {
   const skinFg = new Uint8Array(w * h);
   for (let i = 0; i < skinFg.length; i++) skinFg[i] = skin[i]! > 128 && residual[i]! > threshold * 0.8 ? 1 : 0;
 
-  const face = findFace(skinFg, distinct, w, h);
+  const face = findFace(sample, skinFg, distinct);
   if (!face) return null;
   const faceColour = meanColour(sample, skinFg, face);
 
@@ -352,6 +352,9 @@ interface Face {
   r: number;
 }
 
+/** Hair over a face differs from it by at least this much (RGB distance of the means), and is darker than this (luma). */
+const HAIR_CONTRAST = 60;
+const HAIR_LUMA = 90;
 /** A face is about this much taller (brow to chin) than it is wide. */
 const FACE_ASPECT = 1.25;
 
@@ -361,9 +364,10 @@ const FACE_ASPECT = 1.25;
  * raised arm or a hand touching the head does not move it; of faces nearly as wide, the highest wins
  * (a bare chest under a low neckline sits lower).
  */
-function findFace(skin: Uint8Array, distinct: Uint8Array, w: number, h: number): Face | null {
+function findFace(picture: Picture, skin: Uint8Array, distinct: Uint8Array): Face | null {
+  const { width: w, height: h } = picture;
   const dist = distanceTransform(skin, w, h);
-  const candidates: Face[] = [];
+  const candidates: (Face & { colour: [number, number, number] })[] = [];
   const taken = new Uint8Array(w * h);
   for (let attempt = 0; attempt < 8; attempt++) {
     let best = -1;
@@ -377,7 +381,7 @@ function findFace(skin: Uint8Array, distinct: Uint8Array, w: number, h: number):
     if (best < 0 || r < 1.5) break;
     const cx = best % w;
     const cy = (best - cx) / w;
-    const reach = Math.ceil(r * 2.5);
+    const reach = Math.ceil(r * 1.5);
     for (let y = Math.max(0, cy - reach); y <= Math.min(h - 1, cy + reach); y++) {
       for (let x = Math.max(0, cx - reach); x <= Math.min(w - 1, cx + reach); x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= reach * reach) taken[y * w + x] = 1;
     }
@@ -392,11 +396,26 @@ function findFace(skin: Uint8Array, distinct: Uint8Array, w: number, h: number):
       }
     }
     if (cells === 0 || below / cells < 0.15) continue;
-    candidates.push({ left: cx + 0.5 - r, top: chin - 2 * r * FACE_ASPECT, width: 2 * r, height: 2 * r * FACE_ASPECT, cx: cx + 0.5, cy: cy + 0.5, r });
+    const face = { left: cx + 0.5 - r, top: chin - 2 * r * FACE_ASPECT, width: 2 * r, height: 2 * r * FACE_ASPECT, cx: cx + 0.5, cy: cy + 0.5, r };
+    candidates.push({ ...face, colour: meanColour(picture, skin, face) });
   }
-  if (candidates.length === 0) return null;
-  const widest = Math.max(...candidates.map((c) => c.r));
-  return candidates.filter((c) => c.r >= widest * 0.75).sort((a, b) => a.cy - b.cy)[0]!;
+  // Auburn or red hair passes for skin too, and a mass of it may be the widest patch: dark hair sits above
+  // (and around) a lighter face, never below one.
+  const luma = (c: (typeof candidates)[number]) => lumaOf(...c.colour);
+  const hair = (c: (typeof candidates)[number]) =>
+    luma(c) < HAIR_LUMA &&
+    candidates.some(
+      (f) =>
+        f.cy > c.cy &&
+        f.r >= c.r * 0.6 &&
+        Math.abs(f.cx - c.cx) < c.r * 5 &&
+        luma(f) > luma(c) + HAIR_CONTRAST * 0.8 &&
+        Math.hypot(...([0, 1, 2] as const).map((i) => f.colour[i] - c.colour[i])) > HAIR_CONTRAST,
+    );
+  const faces = candidates.filter((c) => !hair(c));
+  if (faces.length === 0) return null;
+  const widest = Math.max(...faces.map((c) => c.r));
+  return faces.filter((c) => c.r >= widest * 0.75).sort((a, b) => a.cy - b.cy)[0]!;
 }
 
 /** Each mask pixel's distance to the nearest pixel outside the mask (chamfer 1 / √2, two passes). */
