@@ -384,6 +384,17 @@ export async function readLocalRecipe(png: Buffer): Promise<TextToImageInput | n
   }
 }
 
+/**
+ * The product's own artwork (packages/artwork, rendered at build time): the same scene — backdrop and figure,
+ * graded, with the film grain — without the overlay's masthead, prompt line and "Local engine" caption, which
+ * belong to a user's result. A PNG of the aspect ratio's size.
+ */
+export async function renderArtwork(input: TextToImageInput): Promise<Buffer> {
+  const layers = await rasterScene(input);
+  const { width, height } = layers;
+  return composeRaw({ ...layers, overlay: Buffer.alloc(width * height * 4) }, input);
+}
+
 export async function localTextToImage(input: TextToImageInput): Promise<EngineResult> {
   const layers = await rasterScene(input);
   const data = await composeRaw(layers, input);
