@@ -174,7 +174,7 @@ export async function localTryOn(input: TryOnInput): Promise<EngineResult> {
     .withXmp(localMarkXmp(mark ?? localBadgeBox(width, height, 'try-on')))
     .png()
     .toBuffer();
-  return { data, contentType: 'image/png', width, height, engine: 'local', model: 'local/body-fit-composite' };
+  return { data, contentType: 'image/png', width, height, engine: 'local', model: 'local/cutout-composite' };
 }
 
 /** A mark's pixels this far (luma) from their blurred surroundings are its ink: thin type, not a region's colour. */
