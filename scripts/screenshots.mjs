@@ -103,7 +103,7 @@ async function shoot(browser, url, cookie) {
     await app.getByRole('button', { name: /^Generate/ }).first().waitFor();
     await app.waitForTimeout(1500); // the gallery's pictures
     await app.screenshot({ path: join(OUT, `image-${viewport.name}.png`), fullPage: viewport.name === 'desktop' });
-    await app.getByRole('button', { name: /^Open / }).first().click();
+    await app.getByRole('button', { name: /^Open (image|video|dress up|upscale|photoshoot|canvas)/i }).first().click();
     await app.getByRole('dialog').waitFor();
     await app.waitForTimeout(800);
     await app.screenshot({ path: join(OUT, `viewer-${viewport.name}.png`) });
