@@ -12,8 +12,14 @@ import { startThrowawayPostgres } from './lib/postgres.mjs';
 const WORKSPACES = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).workspaces;
 const npx = 'npx';
 
+/** The suites Node's own test runner runs after the workspaces' (they need the whole build), and their reports. */
+const NODE_SUITES = [
+  { name: 'scripts (start:prod, Dockerfiles, compose)', files: ['scripts/__tests__/start-prod.test.mjs', 'scripts/__tests__/deploy.test.mjs'], report: 'scripts/test-results.json' },
+  { name: 'scale (replicas)', files: ['e2e/scale/scale.test.mjs'], report: 'e2e/scale/test-results.json' },
+];
+
 function reportFiles() {
-  const files = [];
+  const files = NODE_SUITES.map((suite) => join(repoRoot, suite.report)).filter((file) => existsSync(file));
   for (const pattern of WORKSPACES) {
     const base = pattern.replace(/\/\*$/, '');
     const dirs = pattern.endsWith('/*')
@@ -106,6 +112,18 @@ async function main() {
     status = result.status ?? 1;
   } finally {
     await cluster?.stop();
+  }
+  // After the workspaces (which built everything they test): Node's test runner, counted like the others.
+  if (!process.argv.slice(2).some((arg) => arg.startsWith('--filter'))) {
+    for (const suite of NODE_SUITES) {
+      console.log(`\n${suite.name}: node --test ${suite.files.join(' ')}`);
+      const run = spawnSync(
+        process.execPath,
+        ['--test', '--test-timeout=600000', '--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${join(repoRoot, 'scripts/lib/node-test-report.mjs')}`, `--test-reporter-destination=${join(repoRoot, suite.report)}`, ...suite.files],
+        { cwd: repoRoot, stdio: 'inherit', env: process.env },
+      );
+      if ((run.status ?? 1) !== 0) status = status || 1;
+    }
   }
 
   const totals = { passed: 0, failed: 0, skipped: 0 };
