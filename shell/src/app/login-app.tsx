@@ -4,16 +4,34 @@ import { ROUTES } from '../constants';
 import { loadAnalyticsTag, sendTagPageView } from '../features/analytics/utils/analytics-tag';
 import { LoginScreen } from '../features/auth/components/login-screen';
 
-/** GET /api/config's devLogin without React Query or zod; any failure means no Dev Entry. */
-async function fetchDevLogin(): Promise<boolean> {
-  try {
-    const res = await fetch('/api/config', { credentials: 'include' });
-    if (!res.ok) return false;
-    const body = (await res.json()) as { devLogin?: unknown };
-    return body.devLogin === true;
-  } catch (error) {
-    console.warn('[login] config check failed:', error);
-    return false;
+/** Waits before the second and third tries of GET /api/config when it fails for a passing reason. */
+export const CONFIG_RETRY_DELAYS_MS = [500, 1500];
+
+/**
+ * GET /api/config's devLogin without React Query or zod. A network error, a 429 or a 5xx is passing (a
+ * busy or restarting gateway), so it is tried again after each of {@link CONFIG_RETRY_DELAYS_MS}; any
+ * other answer, or the last failure, means no Dev Entry.
+ */
+async function fetchDevLogin(isCancelled: () => boolean): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    let passing: unknown;
+    try {
+      const res = await fetch('/api/config', { credentials: 'include' });
+      if (res.ok) {
+        const body = (await res.json()) as { devLogin?: unknown };
+        return body.devLogin === true;
+      }
+      if (res.status !== 429 && res.status < 500) return false;
+      passing = `HTTP ${res.status}`;
+    } catch (error) {
+      passing = error;
+    }
+    const delay = CONFIG_RETRY_DELAYS_MS[attempt];
+    if (delay === undefined || isCancelled()) {
+      console.warn('[login] config check failed:', passing);
+      return false;
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay));
   }
 }
 
@@ -34,7 +52,7 @@ export function LoginApp({ enterApp, prefetchApp }: LoginAppProps) {
   const [devLogin, setDevLogin] = useState(false);
   useEffect(() => {
     let cancelled = false;
-    void fetchDevLogin().then((allowed) => {
+    void fetchDevLogin(() => cancelled).then((allowed) => {
       if (!cancelled) setDevLogin(allowed);
     });
     loadAnalyticsTag(SHELL_CONFIG.analyticsMeasurementId);

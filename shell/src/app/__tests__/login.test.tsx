@@ -5,7 +5,7 @@ import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGN_IN_ERROR_TITLE } from '../../features/auth/utils/sign-in-errors';
-import { LoginApp } from '../login-app';
+import { CONFIG_RETRY_DELAYS_MS, LoginApp } from '../login-app';
 import { LoginRoute } from '../routes/login';
 
 beforeEach(() => {
@@ -86,6 +86,32 @@ describe('the light login app on a first load of /login', () => {
   it('hides Dev Entry when the server says no, or does not answer sensibly', async () => {
     const { configRead } = renderLight({ devLogin: 'yes' });
     await configRead();
+    expect(screen.queryByRole('button', { name: 'Dev Entry' })).not.toBeInTheDocument();
+  });
+
+  it('tries GET /api/config again when the gateway is busy or unreachable, then shows Dev Entry', async () => {
+    window.history.replaceState(null, '', '/login');
+    const answers = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => Promise.resolve(new Response('busy', { status: 503 })),
+      () => Promise.resolve(Response.json({ devLogin: true })),
+    ];
+    const fetchMock = vi.fn(() => answers[fetchMock.mock.calls.length - 1]!());
+    vi.stubGlobal('fetch', fetchMock);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    render(<LoginApp enterApp={vi.fn()} />);
+    expect(await screen.findByRole('button', { name: 'Dev Entry' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not try again when the server answers a plain refusal', async () => {
+    window.history.replaceState(null, '', '/login');
+    const fetchMock = vi.fn(async () => new Response('nope', { status: 404 }));
+    vi.stubGlobal('fetch', fetchMock);
+    render(<LoginApp enterApp={vi.fn()} />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await act(() => new Promise((r) => setTimeout(r, CONFIG_RETRY_DELAYS_MS[0]! + 200)));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'Dev Entry' })).not.toBeInTheDocument();
   });
 
