@@ -20,7 +20,7 @@ import { lighthouseBench, lighthouseSection } from './lighthouse.mjs';
 import { photoshootBench, photoshootSection } from './photoshoot.mjs';
 import { canvasBench, canvasSection } from './canvas.mjs';
 import { memoryBench, memorySection } from './memory.mjs';
-import { procAvailable } from './procs.mjs';
+import { commandLine, cpuSecondsOf, procAvailable, processTree } from './procs.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 20;
@@ -36,6 +36,7 @@ const CHROMIUM_ARGS = [
 ];
 
 const ratio = (a, b) => (b === 0 ? 'n/a' : (a / b).toFixed(2));
+const us = (value) => (value === null ? 'n/a' : `${value.toFixed(0)} µs`);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function load(url, headers) {
@@ -69,13 +70,23 @@ async function gatewayOverhead(product) {
   const identity = async () => ({ [IDENTITY_HEADER]: await signUserToken(product.env.IDENTITY_SECRET, { userId, sessionId }, { audience: 'account' }) });
   // Warm both paths so the first connections don't count.
   await load(`${product.env.ACCOUNT_URL}/api/auth/user`, await identity()).catch(() => {});
-  const direct = await load(`${product.env.ACCOUNT_URL}/api/auth/user`, await identity());
-  const gateway = await load(`${product.url}/api/auth/user`, { cookie });
-  if (direct.non2xx || gateway.non2xx) throw new Error(`non-2xx answers: direct ${direct.non2xx}, gateway ${gateway.non2xx}`);
-  return {
-    direct: { rps: direct.requests.average, p99: direct.latency.p99 },
-    gateway: { rps: gateway.requests.average, p99: gateway.latency.p99 },
+  await load(`${product.url}/api/auth/user`, { cookie }).catch(() => {});
+  // CPU time of the gateway's and the account service's processes over each run, per request answered.
+  const pids = procAvailable() ? processTree(process.pid).map((pid) => [pid, commandLine(pid)]) : [];
+  const pidOf = (pattern) => pids.find(([, command]) => pattern.test(command))?.[0];
+  const measured = { gateway: pidOf(/gateway\/dist\/server\.js/), account: pidOf(/services\/account\/dist\/server\.js/) };
+  const cpu = () => Object.fromEntries(Object.entries(measured).map(([name, pid]) => [name, pid ? cpuSecondsOf(pid) : null]));
+  const run = async (url, headers) => {
+    const before = cpu();
+    const result = await load(url, headers);
+    const after = cpu();
+    const perRequest = (name) => (before[name] === null ? null : ((after[name] - before[name]) * 1e6) / result.requests.total);
+    return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, cpuUs: { gateway: perRequest('gateway'), account: perRequest('account') } };
   };
+  const direct = await run(`${product.env.ACCOUNT_URL}/api/auth/user`, await identity());
+  const gateway = await run(`${product.url}/api/auth/user`, { cookie });
+  if (direct.non2xx || gateway.non2xx) throw new Error(`non-2xx answers: direct ${direct.non2xx}, gateway ${gateway.non2xx}`);
+  return { direct, gateway };
 }
 
 /** A fresh context (a cold cache) whose JavaScript responses are counted as gzip -9 bytes. */
@@ -225,11 +236,14 @@ async function runSections(product) {
     sections.set('a', [
       `## (a) Gateway cost — \`GET /api/auth/user\` signed in, ${CONNECTIONS} connections, ${DURATION_S} s each`,
       ``,
-      `| path | requests/s | p99 latency |`,
-      `|---|---|---|`,
-      `| straight to the account service (baseline) | ${overhead.direct.rps.toFixed(0)} | ${overhead.direct.p99} ms |`,
-      `| through the gateway | ${overhead.gateway.rps.toFixed(0)} | ${overhead.gateway.p99} ms |`,
-      `| **ratio gateway ÷ direct** | **${ratio(overhead.gateway.rps, overhead.direct.rps)}** | **${ratio(overhead.gateway.p99, overhead.direct.p99)}** |`,
+      `| path | requests/s | p99 latency | CPU per request: gateway | CPU per request: account service |`,
+      `|---|---|---|---|---|`,
+      `| straight to the account service (baseline) | ${overhead.direct.rps.toFixed(0)} | ${overhead.direct.p99} ms | — | ${us(overhead.direct.cpuUs.account)} |`,
+      `| through the gateway | ${overhead.gateway.rps.toFixed(0)} | ${overhead.gateway.p99} ms | ${us(overhead.gateway.cpuUs.gateway)} | ${us(overhead.gateway.cpuUs.account)} |`,
+      `| **ratio gateway ÷ direct** (budget ≥ 0.85 and ≤ 1.20) | **${ratio(overhead.gateway.rps, overhead.direct.rps)}** ${overhead.gateway.rps / overhead.direct.rps >= 0.85 ? 'within' : 'FAIL'} | **${ratio(overhead.gateway.p99, overhead.direct.p99)}** ${overhead.gateway.p99 / overhead.direct.p99 <= 1.2 ? 'within' : 'FAIL'} | | |`,
+      ``,
+      `CPU per request: the process's user + system CPU time over the run (/proc), divided by the requests answered. ` +
+        `The load generator, the gateway and the service share the host's ${cpus().length} cores.`,
       ``,
     ]);
   }

@@ -1,8 +1,7 @@
 import express from 'express';
 import type { Express } from 'express';
 import compression from 'compression';
-import { pinoHttp } from 'pino-http';
-import { REQUEST_ID_HEADER, SESSION_REVOKED_CHANNEL, createMediaStore, listenForNotifications, requestLogSerializers } from '@atelier/kit';
+import { SESSION_REVOKED_CHANNEL, createMediaStore, listenForNotifications, requestLogger } from '@atelier/kit';
 import type { Logger, MediaStore } from '@atelier/kit';
 import type { GatewayConfig } from './config.js';
 import { errorHandler, sendError } from './errors.js';
@@ -13,7 +12,7 @@ import { createServiceDirectory, type ServiceDirectory } from './proxy/service-d
 import { csrfGuard } from './security/csrf.js';
 import { headerHygiene } from './security/header-hygiene.js';
 import { securityHeaders } from './security/helmet.js';
-import { requestId } from './security/request-id.js';
+import { assignRequestId } from './security/request-id.js';
 import { createSessionResolver } from './session/session-resolver.js';
 import type { SessionResolver } from './session/session-resolver.js';
 import { remotesRouter } from './static/remotes.js';
@@ -56,15 +55,12 @@ export function createApp(deps: GatewayDeps): GatewayApp {
 
   const app = express() as GatewayApp;
   app.disable('x-powered-by');
-  app.use(requestId());
   app.use(
-    pinoHttp({
+    requestLogger({
       logger,
-      genReqId: (req) => String(req.headers[REQUEST_ID_HEADER]),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'warn' : 'info'),
-      // One short line per request: no headers (they carry cookies) and no stack for a plain 5xx.
-      serializers: { ...requestLogSerializers, err: (err: Error) => ({ message: err.message }) },
+      requestId: assignRequestId,
+      ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
+      faultLevel: 'warn',
     }),
   );
   app.use(headerHygiene(config.publicUrl));

@@ -53,30 +53,60 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
   const remotes = remoteOrigins(config);
   const third = thirdPartySources(config);
   const https = config.publicUrl.protocol === 'https:';
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remotes, ...third.script],
-        styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
-        connectSrc: ["'self'", ...remotes, ...third.connect],
-        imgSrc: ["'self'", 'data:', 'blob:', ...remotes, ...third.img],
-        fontSrc: ["'self'", ...remotes, ...third.font],
-        ...(third.worker ? { workerSrc: third.worker } : {}),
-        ...(third.frame ? { frameSrc: third.frame } : {}),
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        scriptSrcAttr: ["'none'"],
-        // Over plain http (local use) upgrading would break every request.
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
+  return fixedHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...remotes, ...third.script],
+          styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
+          connectSrc: ["'self'", ...remotes, ...third.connect],
+          imgSrc: ["'self'", 'data:', 'blob:', ...remotes, ...third.img],
+          fontSrc: ["'self'", ...remotes, ...third.font],
+          ...(third.worker ? { workerSrc: third.worker } : {}),
+          ...(third.frame ? { frameSrc: third.frame } : {}),
+          mediaSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          scriptSrcAttr: ["'none'"],
+          // Over plain http (local use) upgrading would break every request.
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      xFrameOptions: { action: 'deny' },
+    }),
+  );
+}
+
+/**
+ * Helmet's headers do not depend on the request (no CSP nonces here), so they are worked out once and each
+ * response gets the same list: one loop of setHeader instead of a dozen chained middlewares per request.
+ */
+export function fixedHeaders(middleware: RequestHandler): RequestHandler {
+  const headers = new Map<string, string | number | readonly string[]>();
+  const removed = new Set<string>();
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name, value);
+      removed.delete(name.toLowerCase());
     },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    xFrameOptions: { action: 'deny' },
-  });
+    removeHeader(name: string) {
+      headers.delete(name);
+      removed.add(name.toLowerCase());
+    },
+  };
+  let called = false;
+  middleware({} as Parameters<RequestHandler>[0], recorder as unknown as Parameters<RequestHandler>[1], () => (called = true));
+  if (!called) throw new Error('security headers: the middleware did not finish synchronously');
+  const list = [...headers];
+  return (_req, res, next) => {
+    for (const [name, value] of list) res.setHeader(name, value);
+    for (const name of removed) res.removeHeader(name);
+    next();
+  };
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
 import { ZodError } from 'zod';
 import { HttpError, badRequest } from './errors.js';
 import { formatZodError } from './http.js';
-import { requestLogSerializers, type Logger } from './logger.js';
+import type { Logger } from './logger.js';
+import { requestLogger } from './request-log.js';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from './text.js';
 import { REQUEST_ID_HEADER } from './tokens.js';
 
@@ -55,19 +55,17 @@ export function createBaseApp({ name, logger, readiness = [], jsonLimit = DEFAUL
   app.set('trust proxy', 'loopback');
 
   app.use(
-    pinoHttp({
+    requestLogger({
       logger,
-      genReqId(req, res) {
+      requestId(req, res) {
         const given = req.headers[REQUEST_ID_HEADER];
         const id = typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
         res.setHeader(REQUEST_ID_HEADER, id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
       // 4xx are ordinary (a signed-out visitor asks /api/auth/user); only server faults are errors.
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      // Cookies and identity tokens never reach the logs.
-      serializers: requestLogSerializers,
+      faultLevel: 'error',
     }),
   );
 
@@ -141,7 +139,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       res.status(status).json({ error: message });
       return;
     }
-    (req.log ?? logger).error({ err: error }, 'unhandled error');
+    logger.error({ err: error, reqId: (req as { id?: unknown }).id }, 'unhandled error');
     res.status(500).json({ error: 'Internal server error' });
   };
 }

@@ -9,6 +9,7 @@ export * from './exclusive.js';
 export * from './cursor.js';
 export * from './tokens.js';
 export * from './logger.js';
+export * from './request-log.js';
 export * from './http.js';
 export * from './app.js';
 export * from './identity.js';
