@@ -2,7 +2,7 @@
 // `npm run bench`: every figure is printed beside a baseline (or a budget) measured in the same run, as a
 // ratio. Writes bench/RESULTS.md with the machine and the date.
 //
-// Sections: gateway (a), weight (b), create (c), lighthouse (d), memory (e), dispatch (f). Run some alone
+// Sections: gateway (a), weight (b), create (c), lighthouse (d), memory (e), dispatch (f), photoshoot (g), canvas (h), traffic (i). Run some alone
 // with `npm run bench -- --only lighthouse[,weight...]` (or BENCH_ONLY=lighthouse); then only their
 // sections of RESULTS.md are replaced. `--no-build` skips the turbo build when the dist folders are fresh.
 // The memory section starts its own product (as `npm start` does) before the others start theirs.
@@ -20,12 +20,13 @@ import { lighthouseBench, lighthouseSection } from './lighthouse.mjs';
 import { photoshootBench, photoshootSection } from './photoshoot.mjs';
 import { canvasBench, canvasSection } from './canvas.mjs';
 import { memoryBench, memorySection } from './memory.mjs';
+import { trafficBench, trafficSection } from './traffic.mjs';
 import { commandLine, cpuSecondsOf, procAvailable, processTree } from './procs.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 20;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SECTIONS = ['gateway', 'weight', 'create', 'lighthouse', 'memory', 'dispatch', 'photoshoot', 'canvas'];
+const SECTIONS = ['gateway', 'weight', 'create', 'lighthouse', 'memory', 'dispatch', 'photoshoot', 'canvas', 'traffic'];
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -214,7 +215,12 @@ if (wants('memory')) {
   sections.set('e', memorySection(await memoryBench(repoRoot), ratio));
 }
 
-if (options.sections.some((name) => name !== 'memory')) {
+if (wants('traffic')) {
+  console.log('Sustained traffic: the highest mixed read rate held 60 s, one replica and two...');
+  sections.set('i', trafficSection(await trafficBench(), ratio));
+}
+
+if (options.sections.some((name) => name !== 'memory' && name !== 'traffic')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
   let product;
   try {

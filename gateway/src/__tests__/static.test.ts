@@ -1,8 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
+import { chooseEncoding } from '../static/compressed-files.js';
 import { closeAll, silentLogger, tempDir, testConfig } from './support/servers.js';
 
 const INDEX = '<!doctype html><title>Atelier</title><div id="root"></div>';
@@ -183,6 +185,70 @@ describe('compression', () => {
     // Small files are not worth it.
     const small = await request(app).get('/static/js/main.3f9a1c2e.js').set('accept-encoding', 'gzip').expect(200);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('compressed once, sent from memory', () => {
+  const big = `console.log(${JSON.stringify('atelier studio '.repeat(3000))});`;
+  it('sends brotli to a browser that takes it, gzip to one that takes only gzip, and none when refused', async () => {
+    const { app, shell } = fixture();
+    writeFileSync(join(shell, 'static/js/big.0123abcd.js'), big);
+    // supertest inflates what arrives: the same text comes back, from a much shorter body.
+    const br = await request(app).get('/static/js/big.0123abcd.js').set('accept-encoding', 'gzip, deflate, br').expect(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.text).toBe(big);
+    expect(Number(br.headers['content-length'])).toBe(brotliCompressSync(big, { params: { [zlib.BROTLI_PARAM_QUALITY]: 10, [zlib.BROTLI_PARAM_SIZE_HINT]: big.length } }).length);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    const gz = await request(app).get('/static/js/big.0123abcd.js').set('accept-encoding', 'gzip').expect(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toBe(big);
+    expect(Number(gz.headers['content-length'])).toBe(gzipSync(big, { level: 9 }).length);
+    const refused = await request(app).get('/static/js/big.0123abcd.js').set('accept-encoding', 'br;q=0, gzip;q=0').expect(200);
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.text).toBe(big);
+  });
+
+  it('sends the new file once it changes, answers a matching ETag with 304, and keeps remote headers', async () => {
+    const { app, shell, canvas } = fixture();
+    const file = join(shell, 'static/js/app.js');
+    writeFileSync(file, big);
+    const first = await request(app).get('/static/js/app.js').set('accept-encoding', 'gzip').expect(200);
+    expect(first.text).toBe(big);
+    const again = await request(app).get('/static/js/app.js').set('accept-encoding', 'gzip').set('if-none-match', first.headers['etag'] as string).expect(304);
+    expect(again.text).toBe('');
+    const changed = `${big}// changed`;
+    writeFileSync(file, changed);
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    const second = await request(app).get('/static/js/app.js').set('accept-encoding', 'gzip').expect(200);
+    expect(second.text).toBe(changed);
+    expect(second.headers['etag']).not.toBe(first.headers['etag']);
+    writeFileSync(join(canvas, 'static/js/async/78.0a1b2c3d4e.js'), big);
+    const remote = await request(app).get('/mf/mf-canvas/static/js/async/78.0a1b2c3d4e.js').set('accept-encoding', 'br').expect(200);
+    expect(remote.headers['content-encoding']).toBe('br');
+    expect(remote.headers['access-control-allow-origin']).toBe('*');
+    expect(remote.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('never serves a file outside the folder or a dotfile', async () => {
+    const { app, shell } = fixture();
+    writeFileSync(join(shell, '.secret.js'), big);
+    writeFileSync(join(shell, '..', 'outside.js'), big);
+    for (const path of ['/.secret.js', '/..%2foutside.js', '/static/..%2f..%2foutside.js']) {
+      const res = await request(app).get(path).set('accept-encoding', 'br');
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.text, path).not.toContain('atelier studio');
+    }
+  });
+
+  it('reads Accept-Encoding with its weights', () => {
+    expect(chooseEncoding(undefined)).toBeNull();
+    expect(chooseEncoding('identity')).toBeNull();
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*;q=0')).toBeNull();
   });
 });
 

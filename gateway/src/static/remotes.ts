@@ -1,9 +1,10 @@
 import express, { Router } from 'express';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { RemoteConfig } from '../config.js';
 import { NO_CACHE } from '../constants.js';
 import { sendError } from '../errors.js';
 import { cacheControlFor } from './cache-control.js';
+import { compressedFiles } from './compressed-files.js';
 import { hideSourceMaps } from './shell.js';
 
 /** The document the shell reads at start to register its remotes (docs/architecture.md). */
@@ -36,19 +37,16 @@ export function remotesRouter(remotes: RemoteConfig[], { serveSourceMaps = true 
     res.setHeader('Cache-Control', NO_CACHE);
     res.type('application/json').send(document);
   });
+  const setHeaders = (res: Response, filePath: string) => {
+    res.setHeader('Cache-Control', cacheControlFor(filePath));
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  };
   for (const remote of remotes) {
     router.use(
       `/${remote.folder}`,
-      express.static(remote.dir, {
-        index: false,
-        redirect: false,
-        cacheControl: false,
-        setHeaders: (res, filePath) => {
-          res.setHeader('Cache-Control', cacheControlFor(filePath));
-          res.setHeader('Access-Control-Allow-Origin', '*');
-          res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-        },
-      }),
+      compressedFiles(remote.dir, setHeaders),
+      express.static(remote.dir, { index: false, redirect: false, cacheControl: false, setHeaders }),
     );
   }
   router.use((_req, res) => sendError(res, 404, 'Not found'));

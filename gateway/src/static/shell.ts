@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express from 'express';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { NO_CACHE } from '../constants.js';
 import { sendError } from '../errors.js';
 import { cacheControlFor } from './cache-control.js';
+import { compressedFiles } from './compressed-files.js';
 
 /** Paths the shell never answers: they belong to the API, the remotes, media or health checks. */
 const NOT_SHELL = /^\/(api|mf|media|internal)(\/|$)|^\/(healthz|readyz)$/;
@@ -36,12 +37,10 @@ export const hideSourceMaps =
  */
 export function shellStatic(shellDir: string, { serveSourceMaps = true } = {}): RequestHandler[] {
   const indexFile = join(shellDir, 'index.html');
-  const files = express.static(shellDir, {
-    index: false,
-    redirect: false,
-    cacheControl: false,
-    setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
-  });
+  const setHeaders = (res: Response, filePath: string) => res.setHeader('Cache-Control', cacheControlFor(filePath));
+  const compressed = compressedFiles(shellDir, setHeaders);
+  const plain = express.static(shellDir, { index: false, redirect: false, cacheControl: false, setHeaders });
+  const files: RequestHandler = (req, res, next) => compressed(req, res, () => plain(req, res, next));
 
   const fallback: RequestHandler = (req, res, next) => {
     if (NOT_SHELL.test(req.path)) return next();
