@@ -2,7 +2,7 @@
 // `npm run bench`: every figure is printed beside a baseline (or a budget) measured in the same run, as a
 // ratio. Writes bench/RESULTS.md with the machine and the date.
 //
-// Sections: gateway (a), weight (b), create (c), lighthouse (d), memory (e), dispatch (f), photoshoot (g), canvas (h), traffic (i). Run some alone
+// Sections: gateway (a), weight (b), create (c), lighthouse (d), memory (e), dispatch (f), photoshoot (g), canvas (h), traffic (i), build (j). Run some alone
 // with `npm run bench -- --only lighthouse[,weight...]` (or BENCH_ONLY=lighthouse); then only their
 // sections of RESULTS.md are replaced. `--no-build` skips the turbo build when the dist folders are fresh.
 // The memory section starts its own product (as `npm start` does) before the others start theirs.
@@ -21,12 +21,13 @@ import { photoshootBench, photoshootSection } from './photoshoot.mjs';
 import { canvasBench, canvasSection } from './canvas.mjs';
 import { memoryBench, memorySection } from './memory.mjs';
 import { trafficBench, trafficSection } from './traffic.mjs';
+import { buildBench, buildSection } from './build.mjs';
 import { commandLine, cpuSecondsOf, procAvailable, processTree } from './procs.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 20;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SECTIONS = ['gateway', 'weight', 'create', 'lighthouse', 'memory', 'dispatch', 'photoshoot', 'canvas', 'traffic'];
+const SECTIONS = ['gateway', 'weight', 'create', 'lighthouse', 'memory', 'dispatch', 'photoshoot', 'canvas', 'traffic', 'build'];
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -200,7 +201,7 @@ function mergeSections(existing, fresh) {
 const options = parseArgs(process.argv.slice(2));
 const wants = (name) => options.sections.includes(name);
 
-if (options.build) {
+if (options.build && !wants('build')) {
   const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -208,6 +209,12 @@ if (options.build) {
 const today = new Date().toISOString().slice(0, 10);
 /** Each section's lines by its letter; written in letter order whatever order they ran in. */
 const sections = new Map();
+
+// The build section times the builds itself (a forced cold one, then a cached one), before the others run.
+if (wants('build')) {
+  console.log('Build and start: a cold turbo build, a cached one, npm start to /healthz...');
+  sections.set('j', buildSection(await buildBench(repoRoot), ratio));
+}
 
 if (wants('memory')) {
   if (!procAvailable()) throw new Error('the memory section reads /proc/<pid>/smaps_rollup (Linux)');
@@ -220,7 +227,7 @@ if (wants('traffic')) {
   sections.set('i', trafficSection(await trafficBench(), ratio));
 }
 
-if (options.sections.some((name) => name !== 'memory' && name !== 'traffic')) {
+if (options.sections.some((name) => !['memory', 'traffic', 'build'].includes(name))) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
   let product;
   try {

@@ -140,7 +140,7 @@ export async function trafficBench(log = console.log) {
 
 export function trafficSection({ one, two }, ratio) {
   const row = (label, r) =>
-    `| ${label} | ${r.held.ok ? `**${r.held.rate}/s**` : `none held (last try ${r.held.rate}/s)`} | ${r.held.p99} ms / ${TRAFFIC_P99_BUDGET_MS} ms (${ratio(r.held.p99, TRAFFIC_P99_BUDGET_MS)}) | ${r.held.errors} | ${r.probes.map((p) => `${p.rate}${p.ok ? '' : '✗'}`).join(', ')} |`;
+    `| ${label} | ${r.held.ok ? `**${r.held.rate}/s**` : `none held (last try ${r.held.rate}/s)`} | ${r.held.p99} ms / ${TRAFFIC_P99_BUDGET_MS} ms (${ratio(r.held.p99, TRAFFIC_P99_BUDGET_MS)}) | ${r.held.errors}${r.held.errors ? ` (${Object.entries(r.held.kinds).map(([k, n]) => `${k} ×${n}`).join(', ')})` : ''} | ${r.probes.map((p) => `${p.rate}${p.ok ? '' : '✗'}`).join(', ')} |`;
   return [
     `## (i) Sustained mixed read traffic — ${HOLD_S} s through the gateway`,
     ``,
