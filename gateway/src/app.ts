@@ -63,7 +63,7 @@ export function createApp(deps: GatewayDeps): GatewayApp {
       faultLevel: 'warn',
     }),
   );
-  app.use(headerHygiene(config.publicUrl));
+  app.use(headerHygiene(config.publicUrl, config.trustedProxies));
   app.use(securityHeaders(config));
   app.use(healthRouter(services, { details: !config.production }));
   // Cross-site POST/PUT/PATCH/DELETE and non-JSON/multipart bodies stop here, for every service.

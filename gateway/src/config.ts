@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { env, loadConfig, mediaEnvShape, mediaStoreConfig } from '@atelier/kit';
+import { env, loadConfig, mediaEnvShape, mediaStoreConfig, trustedProxiesEnv } from '@atelier/kit';
 import type { MediaStoreConfig, TokenKeys } from '@atelier/kit';
 import { DEFAULT_ROUTES, REMOTES, SECURE_SESSION_COOKIE, SERVICE_NAMES, SESSION_COOKIE } from './constants.js';
 import type { ServiceName } from './constants.js';
@@ -99,6 +99,8 @@ const schema = z.object({
   DATA_DIR: z.string().optional(),
   /** The account service's PostgreSQL: the gateway LISTENs there for ended sessions (see session-resolver). */
   DATABASE_URL: z.string().trim().min(1).optional(),
+  /** The load balancers in front of the gateway: their X-Forwarded-For names the client (docs/deploy.md). */
+  TRUSTED_PROXIES: trustedProxiesEnv(),
   ...mediaEnvShape,
 });
 
@@ -145,6 +147,8 @@ export interface GatewayConfig {
    * runtime fetches scene files, textures and fonts from) and the analytics tag.
    */
   thirdParties: { sceneScript?: string; sceneAssetOrigins: string[]; analytics: boolean; stripe: boolean };
+  /** Proxies in front of the gateway whose X-Forwarded-For is believed (TRUSTED_PROXIES); empty: none. */
+  trustedProxies: string[];
   /** Where /media is read from: `<DATA_DIR>/media` or the S3 bucket (the services write to the same place). */
   media: MediaStoreConfig;
 }
@@ -195,6 +199,7 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    trustedProxies: e.TRUSTED_PROXIES,
     identitySecret: e.IDENTITY_SECRET,
     identityKeys: { current: e.IDENTITY_SECRET, previous: e.IDENTITY_SECRET_PREVIOUS },
     services,

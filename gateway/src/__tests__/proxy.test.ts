@@ -310,6 +310,39 @@ describe('identity', () => {
   });
 });
 
+describe('client address', () => {
+  const seenBy = async (trusted: string | undefined, forwardedFor: string | undefined) => {
+    const gateway = createApp({
+      config: testConfig({ ACCOUNT_URL: account.url, CREATE_URL: create.url, GATEWAY_ROUTES: ROUTES, ...(trusted ? { TRUSTED_PROXIES: trusted } : {}) }),
+      logger: silentLogger,
+    });
+    const req = request(gateway).get('/api/echo');
+    const res = await (forwardedFor ? req.set('x-forwarded-for', forwardedFor) : req).expect(200);
+    gateway.closeUpstreams();
+    return (res.body.headers as Record<string, string>)['x-forwarded-for'];
+  };
+
+  it('is the TCP peer, whatever X-Forwarded-For the client sent, when no proxy is trusted', async () => {
+    expect(await seenBy(undefined, undefined)).toBe('127.0.0.1');
+    expect(await seenBy(undefined, '203.0.113.7')).toBe('127.0.0.1');
+  });
+
+  it('is the address a trusted load balancer forwarded, walking back through trusted hops only', async () => {
+    // The peer (127.0.0.1) is the trusted balancer; it appended the client it saw last.
+    expect(await seenBy('loopback', '198.51.100.1, 203.0.113.7')).toBe('203.0.113.7');
+    // A second trusted hop (203.0.113.0/24, a CDN) passes the walk one step further back.
+    expect(await seenBy('loopback,203.0.113.0/24', '198.51.100.1, 203.0.113.7')).toBe('198.51.100.1');
+    // Something that is not an address ends the walk at the last trusted hop.
+    expect(await seenBy('loopback', 'nonsense')).toBe('127.0.0.1');
+    expect(await seenBy('loopback', undefined)).toBe('127.0.0.1');
+  });
+
+  it('refuses a TRUSTED_PROXIES entry that is not an address or a range', () => {
+    expect(() => testConfig({ TRUSTED_PROXIES: 'loopback,10.0.0.0/33' })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => testConfig({ TRUSTED_PROXIES: 'lb.internal' })).toThrow(/TRUSTED_PROXIES/);
+  });
+});
+
 describe('request id', () => {
   it('keeps a sane client id, forwards it and returns it', async () => {
     const res = await request(app).get('/api/echo').set('x-request-id', 'abc.DEF_123-x').expect(200);

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
+import { clientAddressOf, proxyMatcher } from '@atelier/kit';
 import {
   FORBIDDEN_HEADER_PREFIXES,
   FORBIDDEN_HEADERS,
@@ -23,10 +24,13 @@ export function stripUntrustedHeaders(headers: IncomingHttpHeaders): void {
 
 /**
  * First gate of every request: refuses absurd header values with 431, strips identity and
- * forwarding headers the client sent, and sets X-Forwarded-* from what the gateway knows.
+ * forwarding headers the client sent, and sets X-Forwarded-* from what the gateway knows. The client's
+ * address is the TCP peer's, or — when the peer is one of `trustedProxies` (a load balancer) — the one
+ * that proxy forwarded (see kit's clientAddressOf).
  */
-export function headerHygiene(publicUrl: URL): RequestHandler {
+export function headerHygiene(publicUrl: URL, trustedProxies: readonly string[] = []): RequestHandler {
   const proto = publicUrl.protocol.replace(/:$/, '');
+  const trusted = proxyMatcher(trustedProxies);
   return (req, res, next) => {
     for (const [name, value] of Object.entries(req.headers)) {
       const length = Array.isArray(value) ? value.join(', ').length : (value?.length ?? 0);
@@ -35,8 +39,9 @@ export function headerHygiene(publicUrl: URL): RequestHandler {
         return;
       }
     }
+    const client = clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted);
     stripUntrustedHeaders(req.headers);
-    if (req.socket.remoteAddress) req.headers['x-forwarded-for'] = req.socket.remoteAddress;
+    if (client) req.headers['x-forwarded-for'] = client;
     req.headers['x-forwarded-proto'] = proto;
     req.headers['x-forwarded-host'] = req.headers.host ?? publicUrl.host;
     next();

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
+import { loadConfig } from './config.js';
 import { HttpError, badRequest } from './errors.js';
 import { formatZodError } from './http.js';
 import type { Logger } from './logger.js';
 import { requestLogger } from './request-log.js';
+import { trustedProxiesEnv } from './trusted-proxies.js';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from './text.js';
 import { REQUEST_ID_HEADER } from './tokens.js';
 
@@ -23,6 +25,11 @@ export interface BaseAppOptions {
   readiness?: ReadinessCheck[];
   /** Largest JSON body accepted (body-parser syntax); larger bodies get 413. */
   jsonLimit?: string | number;
+  /**
+   * Proxies besides loopback whose X-Forwarded-For is believed for `req.ip` (the gateway's network when it
+   * runs on another host); defaults to TRUSTED_PROXIES from the environment.
+   */
+  trustedProxies?: string[];
 }
 
 const READINESS_TIMEOUT_MS = 2_000;
@@ -49,10 +56,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * The start of every service's Express app: request id in and out, request logging that carries it,
  * a JSON body parser with a size limit, `/healthz` and `/readyz`. Add routes, then call `finishApp`.
  */
-export function createBaseApp({ name, logger, readiness = [], jsonLimit = DEFAULT_JSON_LIMIT }: BaseAppOptions): Express {
+export function createBaseApp({ name, logger, readiness = [], jsonLimit = DEFAULT_JSON_LIMIT, trustedProxies }: BaseAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // The gateway sets X-Forwarded-For to the client's address; only the gateway's own hops are believed.
+  const proxies = trustedProxies ?? loadConfig(z.object({ TRUSTED_PROXIES: trustedProxiesEnv() })).TRUSTED_PROXIES;
+  app.set('trust proxy', ['loopback', ...proxies]);
 
   app.use(
     requestLogger({

@@ -10,6 +10,7 @@ export * from './cursor.js';
 export * from './tokens.js';
 export * from './logger.js';
 export * from './request-log.js';
+export * from './trusted-proxies.js';
 export * from './http.js';
 export * from './app.js';
 export * from './identity.js';
