@@ -148,9 +148,24 @@ describe('processImage with ImageDecoder (a large JPEG decoded at a reduced scal
     const create = vi.fn(() => ({ context, toBlob: async (type: string) => new Blob(['x'], { type }) })) as unknown as CreateSurface;
     return { create, context };
   };
-  // jsdom's Blob has no arrayBuffer(); a browser's has.
+  // jsdom's Blob has no stream(); a browser's has. It arrives here in two chunks, split inside the header.
   const blobOf = (bytes: Uint8Array, type: string) =>
-    Object.assign(new Blob([bytes as BlobPart], { type }), { arrayBuffer: async () => bytes.slice().buffer });
+    Object.assign(new Blob([bytes as BlobPart], { type }), {
+      stream: () =>
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(bytes.slice(0, 7));
+            controller.enqueue(bytes.slice(7));
+            controller.close();
+          },
+        }),
+    });
+  const readAll = async (stream: ReadableStream<Uint8Array>) => {
+    const parts: number[] = [];
+    const reader = stream.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) parts.push(...next.value);
+    return new Uint8Array(parts);
+  };
   const big = (width: number, height: number) => blobOf(new Uint8Array([...jpegHeader(width, height), ...new Uint8Array(64)]), 'image/jpeg');
 
   it('asks for the 3/8 decode of a 6000 × 4000 photo and draws that frame at 2048 × 1365', async () => {
@@ -159,8 +174,11 @@ describe('processImage with ImageDecoder (a large JPEG decoded at a reduced scal
     const createImageBitmap = vi.fn();
     vi.stubGlobal('createImageBitmap', createImageBitmap);
     const { create, context } = drawing();
-    const result = await processImage(big(6000, 4000), rule, create);
+    const file = big(6000, 4000);
+    const result = await processImage(file, rule, create);
     expect(init).toEqual([expect.objectContaining({ type: 'image/jpeg', desiredWidth: 2250, desiredHeight: 1500 })]);
+    // The decoder is handed the file as a stream: the chunks read for the header, then the rest.
+    expect(await readAll((init[0] as { data: ReadableStream<Uint8Array> }).data)).toEqual(await readAll(file.stream()));
     expect(createImageBitmap).not.toHaveBeenCalled();
     expect(context.drawImage).toHaveBeenCalledWith(image, 0, 0, 2048, 1365);
     expect(result).toMatchObject({ width: 2048, height: 1365, reencoded: true });

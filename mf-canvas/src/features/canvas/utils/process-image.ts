@@ -109,6 +109,55 @@ async function decodeBitmap(file: Blob): Promise<Decoded> {
   return { source: bitmap, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
 }
 
+/** Bytes read from the file's start until its frame header (at most {@link JPEG_HEAD_LIMIT}), and the reader. */
+interface JpegHead {
+  chunks: Uint8Array[];
+  stored: { width: number; height: number } | null;
+  reader: ReadableStreamDefaultReader<Uint8Array>;
+}
+/** Metadata before a JPEG's frame header (EXIF, thumbnails, ICC profiles) rarely passes this. */
+const JPEG_HEAD_LIMIT = 1024 * 1024;
+
+/**
+ * Reads a file's start as a stream until its JPEG frame header: reading a whole picked file costs tens of ms
+ * before its first byte arrives and as long again for the rest, so the decoder is given the stream instead
+ * of the whole file (it decodes while the rest arrives).
+ */
+async function readJpegHead(file: Blob): Promise<JpegHead> {
+  const reader = file.stream().getReader();
+  const chunks: Uint8Array[] = [];
+  let head = new Uint8Array(0);
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done || !value) break;
+    chunks.push(value);
+    const merged = new Uint8Array(head.length + value.length);
+    merged.set(head);
+    merged.set(value, head.length);
+    head = merged;
+    if (head.length >= 2 && (head[0] !== 0xff || head[1] !== 0xd8)) break; // not a JPEG
+    const stored = jpegStoredSize(head);
+    if (stored) return { chunks, stored, reader };
+    if (head.length >= JPEG_HEAD_LIMIT) break;
+  }
+  return { chunks, stored: null, reader };
+}
+
+/** The chunks already read, then the rest of the file, as one stream. */
+function restOf({ chunks, reader }: JpegHead): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+    },
+    async pull(controller) {
+      const { value, done } = await reader.read();
+      if (done || !value) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
 /**
  * A large JPEG decoded at a reduced scale by WebCodecs' ImageDecoder (`desiredWidth`/`desiredHeight` select
  * libjpeg's DCT scaling): a 24-megapixel photo decodes in about a third of the time createImageBitmap takes
@@ -117,16 +166,23 @@ async function decodeBitmap(file: Blob): Promise<Decoded> {
  * a frame without orientation, a scale the decoder did not honour): the caller decodes at full size.
  */
 async function decodeScaledJpeg(file: Blob, rule: ProcessingRule): Promise<Decoded | null> {
-  if (typeof ImageDecoder === 'undefined') return null;
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const stored = jpegStoredSize(bytes);
-  if (!stored) return null;
+  if (typeof ImageDecoder === 'undefined' || typeof file.stream !== 'function') return null;
+  const head = await readJpegHead(file);
+  if (!head.stored) {
+    void head.reader.cancel().catch(() => undefined);
+    return null;
+  }
+  const { stored } = head;
   const scale = jpegDecodeScale(stored, rule.maxSide);
-  if (scale >= 8) return null;
+  if (scale >= 8) {
+    void head.reader.cancel().catch(() => undefined);
+    return null;
+  }
   const planned = Math.ceil((Math.max(stored.width, stored.height) * scale) / 8);
   let frame: VideoFrame;
   const decoder = new ImageDecoder({
-    data: bytes,
+    // The rest of the file streams into the decoder as it is read: decoding starts with the first bytes.
+    data: restOf(head),
     type: 'image/jpeg',
     desiredWidth: Math.ceil((stored.width * scale) / 8),
     desiredHeight: Math.ceil((stored.height * scale) / 8),
