@@ -1,4 +1,4 @@
-// `npm run bench` section (d): Lighthouse on `/` and `/login` against the running product, in Lighthouse's
+// `npm run bench` section (d): Lighthouse on `/`, `/login`, `/pricing` and `/app/image` (signed in) against the running product, in Lighthouse's
 // default mobile emulation (Moto G Power screen, simulated slow 4G, 4× CPU slowdown), with Debian's
 // Chromium. Each page is run BENCH_LIGHTHOUSE_RUNS times (default 5, as Lighthouse advises) and the run Lighthouse itself
 // calls the median (closest to the median FCP and TTI) is reported; its full JSON report is kept in
@@ -12,9 +12,14 @@ import { throttling } from 'lighthouse/core/config/constants.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 /** The pages the issue names; BENCH_LIGHTHOUSE_PAGES=/login (comma-separated) narrows a run while iterating. */
-export const LIGHTHOUSE_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? ['/', '/login'];
+export const LIGHTHOUSE_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? ['/', '/login', '/pricing', '/app/image'];
 /** The issue's budgets. Scores must reach them; the landing's JavaScript must stay under its one. */
 export const BUDGETS = { performance: 95, accessibility: 95, landingJsBytes: 150 * 1024 };
+/** Pages with their own performance budget (issue 14: the signed-in creation screen ≥ 90). */
+const PERFORMANCE_BUDGET_OF = { '/app/image': 90 };
+export const performanceBudget = (path) => PERFORMANCE_BUDGET_OF[path] ?? BUDGETS.performance;
+/** Pages opened signed in: Lighthouse sends the session cookie with every request of the run. */
+const SIGNED_IN = new Set(['/app/image']);
 /** LCP has no budget in the issue; it sits beside the web-vitals "good" threshold as its baseline. */
 export const LCP_GOOD_MS = 2500;
 
@@ -123,7 +128,7 @@ function diagnostics(lhr, weighted) {
  * Runs Lighthouse on each page of `LIGHTHOUSE_PAGES` at `baseUrl`, signed out (a fresh profile, storage
  * reset by Lighthouse before each run, so every run is a cold cache).
  */
-export async function lighthouseBench(baseUrl, { chromium, flags }) {
+export async function lighthouseBench(baseUrl, { chromium, flags, cookie }) {
   // The host's load when the runs start: Lighthouse multiplies observed main-thread time, so a busy host shows.
   const loadAtStart = loadavg()[0];
   const browser = await launchChromium(chromium, flags);
@@ -140,6 +145,7 @@ export async function lighthouseBench(baseUrl, { chromium, flags }) {
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility'],
+            ...(SIGNED_IN.has(path) && cookie ? { extraHeaders: { Cookie: cookie } } : {}),
             ...(CPU_SLOWDOWN ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
           });
           if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
@@ -156,6 +162,7 @@ export async function lighthouseBench(baseUrl, { chromium, flags }) {
       writeFileSync(reportFile, JSON.stringify(lhr, null, 2));
       pages.push({
         path,
+        signedIn: SIGNED_IN.has(path) && Boolean(cookie),
         reportFile,
         performance: score(lhr, 'performance'),
         accessibility: score(lhr, 'accessibility'),
@@ -199,7 +206,7 @@ export function lighthouseSection({ pages, runs, loadAtStart }, landingJs, ratio
       ? `## (d) Lighthouse — mobile emulation, simulated throttling with the CPU slowdown set to ${cpu}× (NOT the budgeted default)`
       : `## (d) Lighthouse — mobile emulation, simulated throttling (Lighthouse ${pages[0]?.version ?? ''} defaults: slow 4G, ${cpu}× CPU)`,
     ``,
-    `Debian's Chromium, signed out, cold cache; the run Lighthouse calls the median of ${runs} per page.`,
+    `Debian's Chromium, cold cache, signed out unless marked; the run Lighthouse calls the median of ${runs} per page.`,
     `Host load average (1 min) when the runs started: ${loadAtStart.toFixed(1)} on ${cpus().length} cores.`,
     `Scores pass at ratio ≥ 1.00; LCP and bytes pass at ratio ≤ 1.00.`,
     ...(slowestIndex < SLOW_HOST_INDEX
@@ -213,7 +220,7 @@ export function lighthouseSection({ pages, runs, loadAtStart }, landingJs, ratio
     `|---|---|---|---|---|`,
     ...pages.map(
       (page) =>
-        `| \`${page.path}\` | ${scoreCell(page.performance, BUDGETS.performance)} | ${scoreCell(page.accessibility, BUDGETS.accessibility)} | ${Math.round(page.lcpMs)} ms / good ${LCP_GOOD_MS} ms (${ratio(page.lcpMs, LCP_GOOD_MS)}) | ${page.allPerformance.join(', ')} |`,
+        `| \`${page.path}\`${page.signedIn ? ' (signed in)' : ''} | ${scoreCell(page.performance, performanceBudget(page.path))} | ${scoreCell(page.accessibility, BUDGETS.accessibility)} | ${Math.round(page.lcpMs)} ms / good ${LCP_GOOD_MS} ms (${ratio(page.lcpMs, LCP_GOOD_MS)}) | ${page.allPerformance.join(', ')} |`,
     ),
     ``,
     `| figure | value / budget (ratio) | verdict |`,

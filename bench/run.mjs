@@ -298,8 +298,8 @@ async function runSections(product) {
         await browser.close();
       }
     }
-    console.log('Lighthouse: mobile emulation, simulated throttling, `/` and `/login`...');
-    const results = await lighthouseBench(product.url, { chromium: CHROMIUM, flags: CHROMIUM_ARGS });
+    console.log('Lighthouse: mobile emulation, simulated throttling, `/`, `/login`, `/pricing`, `/app/image` signed in...');
+    const results = await lighthouseBench(product.url, { chromium: CHROMIUM, flags: CHROMIUM_ARGS, cookie: await signIn(product.url) });
     sections.set('d', lighthouseSection(results, landingJs, ratio));
     for (const page of results.pages) console.log(`  ${page.path}: full report ${page.reportFile}`);
   }

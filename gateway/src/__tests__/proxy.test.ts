@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { decodeJwt } from 'jose';
 import { createApp } from '../app.js';
 import type { GatewayApp } from '../app.js';
 import { createGatewayServer } from '../http-server.js';
+import { JSON_GZIP_MIN_BYTES } from '../proxy/service-proxy.js';
 import {
   SECRET,
   closeAll,
@@ -307,6 +309,49 @@ describe('identity', () => {
     const res = await request(local).get('/api/echo').set('cookie', `atelier_sid=${VALID}`).expect(200);
     expect(res.body.headers[IDENTITY_HEADER]).toBeUndefined();
     local.closeUpstreams();
+  });
+});
+
+describe('JSON answers compressed for the browser', () => {
+  /** Raw bytes and headers of GET `path` through the gateway (no client-side inflation). */
+  async function rawGet(target: GatewayApp, path: string, acceptEncoding?: string) {
+    const server = createGatewayServer(target);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    try {
+      return await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
+  }
+
+  it('gzips a JSON answer of 1 KB or more for a client that takes gzip, and leaves the rest as they are', async () => {
+    const big = await rawGet(app, `/api/echo?pad=${'x'.repeat(1200)}`, 'gzip, deflate, br');
+    expect(big.status).toBe(200);
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(big.headers['content-length']).toBeUndefined();
+    expect(big.headers['vary']).toMatch(/accept-encoding/i);
+    expect(big.headers['x-request-id']).toBeDefined(); // the gateway's own headers still there
+    const answer = JSON.parse(gunzipSync(big.body).toString()) as { url: string };
+    expect(answer.url).toContain('pad=xxxx');
+
+    const refused = await rawGet(app, `/api/echo?pad=${'x'.repeat(1200)}`, 'gzip;q=0, identity');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(refused.body.toString()).url).toContain('pad=xxxx');
+    const none = await rawGet(app, `/api/echo?pad=${'x'.repeat(1200)}`);
+    expect(none.headers['content-encoding']).toBeUndefined();
+    const small = await rawGet(app, '/api/echo', 'gzip');
+    expect(Number(small.headers['content-length'])).toBeLessThan(JSON_GZIP_MIN_BYTES);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
 

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
+import { pipeline } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { redactUrl, type Logger } from '@atelier/kit';
 import { sendError } from '../errors.js';
@@ -39,6 +41,37 @@ function upstreamHeaders(headers: http.IncomingHttpHeaders, host: string): http.
 function downstreamHeaders(raw: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < raw.length; i += 2) if (!HOP_BY_HOP.has(raw[i]!.toLowerCase())) out.push(raw[i]!, raw[i + 1]!);
+  return out;
+}
+
+/** Below this a JSON answer goes as it is: compression would save less than its cost. */
+export const JSON_GZIP_MIN_BYTES = 1024;
+/** Fast and close to -9 for JSON of a few KB. */
+const JSON_GZIP_LEVEL = 5;
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
+
+/** A JSON answer with a body of at least JSON_GZIP_MIN_BYTES (or of unknown length), not encoded, for a client taking gzip. */
+function worthGzip(req: Request, proxyRes: http.IncomingMessage): boolean {
+  if (req.method === 'HEAD' || proxyRes.statusCode === 204 || proxyRes.statusCode === 304) return false;
+  const { headers } = proxyRes;
+  if (headers['content-encoding'] || !JSON_TYPE.test(headers['content-type'] ?? '')) return false;
+  const length = headers['content-length'];
+  if (length !== undefined && Number(length) < JSON_GZIP_MIN_BYTES) return false;
+  return acceptsGzip(req.headers['accept-encoding'] ?? '');
+}
+
+/** `gzip` or `*` in Accept-Encoding without q=0. */
+function acceptsGzip(header: string): boolean {
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    return (name === 'gzip' || name === '*') && (q === undefined || Number(q) > 0);
+  });
+}
+
+function withoutHeaders(raw: string[], names: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) if (!names.includes(raw[i]!.toLowerCase())) out.push(raw[i]!, raw[i + 1]!);
   return out;
 }
 
@@ -106,9 +139,25 @@ export function createServiceProxy(options: {
     });
     proxyReq.once('error', (err) => failed(req, res, err, isTimeout));
     proxyReq.once('response', (proxyRes) => {
-      res.writeHead(proxyRes.statusCode ?? 502, proxyRes.statusMessage, downstreamHeaders(proxyRes.rawHeaders));
-      proxyRes.pipe(res);
+      const status = proxyRes.statusCode ?? 502;
+      const headers = downstreamHeaders(proxyRes.rawHeaders);
       proxyRes.once('error', () => res.destroy());
+      if (!worthGzip(req, proxyRes)) {
+        res.writeHead(status, proxyRes.statusMessage, headers);
+        proxyRes.pipe(res);
+        return;
+      }
+      // A JSON answer of 1 KB or more goes gzip-compressed to a browser that takes it (a page of generations,
+      // the presets): its length changes, so Content-Length goes and the body is chunked.
+      const vary = proxyRes.headers.vary;
+      res.writeHead(status, proxyRes.statusMessage, [
+        ...withoutHeaders(headers, ['content-length', 'vary']),
+        'Content-Encoding',
+        'gzip',
+        'Vary',
+        vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding',
+      ]);
+      pipeline(proxyRes, createGzip({ level: JSON_GZIP_LEVEL }), res, () => undefined);
     });
     // The client left before the answer was sent: stop asking the service too.
     res.once('close', () => {
