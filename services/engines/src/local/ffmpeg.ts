@@ -70,6 +70,45 @@ export function runFfmpeg(args: string[], signal?: AbortSignal): Promise<string>
   });
 }
 
+/**
+ * Runs ffmpeg with frames written to its standard input (`-i pipe:0` in `args`): `feed` is handed a write
+ * function that waits while the pipe is full, so frames are made as fast as ffmpeg takes them and never
+ * pile up in memory.
+ */
+export function runFfmpegFed(args: string[], feed: (write: (chunk: Buffer) => Promise<void>) => Promise<void>, signal?: AbortSignal): Promise<string> {
+  const binary = findFfmpeg();
+  if (!binary) {
+    return Promise.reject(new EngineFailure('ffmpeg is not available (install @ffmpeg-installer/ffmpeg or set FFMPEG_PATH)', { retryable: false }));
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ['-hide_banner', ...args], { stdio: ['pipe', 'ignore', 'pipe'], signal });
+    let stderr = '';
+    let closed = false;
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-20_000);
+    });
+    child.stdin.on('error', () => undefined); // ffmpeg gone: its exit code says why
+    const exited = new Promise<number | null>((done) => child.on('close', (code) => ((closed = true), done(code))));
+    child.on('error', (error) => reject(new EngineFailure(`ffmpeg could not run: ${error.message}`, { retryable: true, cause: error })));
+    const write = (chunk: Buffer) =>
+      new Promise<void>((done, fail) => {
+        if (closed || child.stdin.destroyed) return fail(new EngineFailure(`ffmpeg stopped reading frames: ${stderr.trim().split('\n').slice(-2).join(' | ')}`, { retryable: false }));
+        if (child.stdin.write(chunk)) done();
+        else child.stdin.once('drain', done);
+      });
+    feed(write)
+      .then(() => child.stdin.end())
+      .catch((error: unknown) => {
+        child.kill('SIGKILL');
+        reject(error);
+      });
+    void exited.then((code) => {
+      if (code === 0) resolve(stderr);
+      else reject(new EngineFailure(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`, { retryable: false }));
+    });
+  });
+}
+
 export async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'atelier-engines-'));
   try {

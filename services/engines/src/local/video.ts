@@ -4,7 +4,10 @@ import sharp from 'sharp';
 import type { EngineResult, ImageToVideoInput, VideoModel } from '../types.js';
 import { VIDEO_MODELS } from '../types.js';
 import { checkChoice, checkImage, checkPrompt } from '../validate.js';
-import { runFfmpeg, withTempDir } from './ffmpeg.js';
+import { EngineFailure } from '../errors.js';
+import { runFfmpegFed, withTempDir } from './ffmpeg.js';
+import { layersOf } from './layers.js';
+import { renderFrame, type FigureMove } from './motion.js';
 import { hashString } from './random.js';
 import { localBadge, localBadgeBox, localMarkOf, type MarkBox } from './render.js';
 
@@ -32,7 +35,7 @@ export function motionFor(prompt: string, model: VideoModel): Motion {
 }
 
 /** The camera of each move at eased time e (0…1): zoom and the visible window's top-left, as fractions of the picture. */
-const CAMERA: Record<Motion, (e: number) => { zoom: number; x: number; y: number }> = {
+export const CAMERA: Record<Motion, (e: number) => { zoom: number; x: number; y: number }> = {
   'push-in': (e) => centred(1 + 0.14 * e),
   'pull-out': (e) => centred(1.14 - 0.14 * e),
   pan: (e) => ({ zoom: 1.12, x: (1 - 1 / 1.12) * e, y: 0.42 - 0.42 / 1.12 }),
@@ -43,22 +46,6 @@ function centred(zoom: number) {
 }
 /** Smoothstep easing so the move starts and ends softly. */
 const ease = (t: number) => t * t * (3 - 2 * t);
-
-/** zoompan expressions over `on` (output frame number), the same moves as {@link CAMERA}. */
-function zoompan(motion: Motion, frames: number, width: number, height: number): string {
-  const t = `(on/${frames - 1})`;
-  const e = `(${t}*${t}*(3-2*${t}))`;
-  const centreX = 'iw/2-(iw/zoom/2)';
-  const centreY = 'ih*0.42-(ih/zoom*0.42)';
-  const byMotion: Record<Motion, [string, string, string]> = {
-    'push-in': [`1+0.14*${e}`, centreX, centreY],
-    'pull-out': [`1.14-0.14*${e}`, centreX, centreY],
-    pan: ['1.12', `(iw-iw/zoom)*${e}`, centreY],
-    rise: ['1.12', centreX, `(ih-ih/zoom)*(1-${e})`],
-  };
-  const [z, x, y] = byMotion[motion];
-  return `zoompan=z='${z}':x='${x}':y='${y}':d=${frames}:s=${width}x${height}:fps=${VIDEO_FPS}`;
-}
 
 /** Where a box of the picture lands in frame `n` of the move, as fractions of the output frame. */
 export function boxInFrame(motion: Motion, n: number, frames: number, box: MarkBox): MarkBox {
@@ -97,6 +84,53 @@ export function videoSize(width: number, height: number): { width: number; heigh
   return { width: even(width), height: even(height) };
 }
 
+/** How the nearer layer (the figure) moves against the backdrop in each camera move: the parallax. */
+const FIGURE_MOVE: Record<Motion, FigureMove> = {
+  // Pushing in, the nearer figure grows a little faster than the wall behind it; pulling out, slower.
+  'push-in': { scale: (e) => 1 + 0.05 * e, shift: () => ({ x: 0, y: 0 }) },
+  'pull-out': { scale: (e) => 1.05 - 0.05 * e, shift: () => ({ x: 0, y: 0 }) },
+  // Tracking sideways, the nearer figure crosses the frame faster than the backdrop.
+  pan: { scale: () => 1.02, shift: (e) => ({ x: 0.035 * (0.5 - e), y: 0 }) },
+  // Craning up, the figure slides down the frame a little faster than the backdrop.
+  rise: { scale: () => 1.02, shift: (e) => ({ x: 0, y: 0.03 * (e - 0.5) }) },
+};
+/** The layers are made this much larger than the video, so the camera's zoom never enlarges them. */
+const LAYER_SCALE = 1.25;
+
+/** The overlay as premultiplied RGBA at the video's size, or null. */
+async function overlayPixels(png: Buffer | null, width: number, height: number): Promise<Uint8ClampedArray | null> {
+  if (!png) return null;
+  const rgba = await sharp(png).resize(width, height, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
+  const out = new Uint8ClampedArray(rgba.length);
+  for (let i = 0; i < rgba.length; i += 4) {
+    const a = rgba[i + 3]! / 255;
+    out[i] = rgba[i]! * a;
+    out[i + 1] = rgba[i + 1]! * a;
+    out[i + 2] = rgba[i + 2]! * a;
+    out[i + 3] = rgba[i + 3]!;
+  }
+  return out;
+}
+
+/** Premultiplied RGBA over an RGB frame, in place (skipping the transparent majority). */
+function drawOver(frame: Uint8ClampedArray, overlay: Uint8ClampedArray) {
+  for (let i = 0, o = 0; i < overlay.length; i += 4, o += 3) {
+    const a = overlay[i + 3]!;
+    if (a === 0) continue;
+    const keep = 1 - a / 255;
+    frame[o] = overlay[i]! + frame[o]! * keep;
+    frame[o + 1] = overlay[i + 1]! + frame[o + 1]! * keep;
+    frame[o + 2] = overlay[i + 2]! + frame[o + 2]! * keep;
+  }
+}
+
+/**
+ * 5 s at 24 fps, H.264. The picture is taken apart into layers (layers.ts): a local still is redrawn from its
+ * recipe as backdrop, figure and overlay; any other picture is split into a backdrop and the figure standing
+ * in front of it. Each frame (motion.ts) puts the backdrop under the camera move, the figure over it with its
+ * own parallax, a sway about the feet, breathing, fabric and hair movement, then a slow light change; a
+ * still's overlay (its type, frame and caption) stays fixed on top. Frames go to ffmpeg as raw RGB.
+ */
 export async function localImageToVideo(input: ImageToVideoInput, signal?: AbortSignal): Promise<EngineResult> {
   const model = checkChoice(input.model, VIDEO_MODELS, 'model');
   const prompt = checkPrompt(input.prompt, 'prompt', false);
@@ -104,33 +138,45 @@ export async function localImageToVideo(input: ImageToVideoInput, signal?: Abort
   const { width, height } = videoSize(image.width, image.height);
   const frames = VIDEO_SECONDS * VIDEO_FPS;
   const motion = motionFor(prompt, model);
+  const layers = await layersOf(input.image, Math.round(width * LAYER_SCALE), Math.round(height * LAYER_SCALE));
+  const overlay = await overlayPixels(layers.overlay, width, height);
+  // A still redrawn in layers keeps its own caption fixed on top: no second mark. Otherwise the picture's own
+  // mark (a local result's) moves with the camera, and the fixed mark appears only where that one is out of
+  // view, so the two never show together; a photo gets the fixed mark throughout.
+  const sourceMark = overlay ? null : await localMarkOf(input.image);
+  const runs = overlay ? [] : fixedMarkFrames(motion, frames, sourceMark, localBadgeBox(width, height));
   return withTempDir(async (dir) => {
-    const source = join(dir, 'source.png');
     const output = join(dir, 'video.mp4');
-    // Twice the output size, so zoompan's whole-pixel crop steps stay below one output pixel.
-    await sharp(input.image).rotate().resize(width * 2, height * 2, { fit: 'cover' }).removeAlpha().png({ compressionLevel: 1 }).toFile(source);
-    // A local result (a still or a try-on) shows its own mark, which moves with the camera: the fixed mark
-    // appears only in the frames where that one is out of view, so the two never show together.
-    const runs = fixedMarkFrames(motion, frames, await localMarkOf(input.image), localBadgeBox(width, height));
     const badge = join(dir, 'badge.png');
     await sharp(localBadge(width, height)).png().toFile(badge);
     const enable = runs.length === 1 && runs[0]![0] === 0 && runs[0]![1] === frames - 1
       ? ''
       : `:enable='${runs.map(([a, b]) => `between(n,${a},${b})`).join('+') || '0'}'`;
-    await runFfmpeg(
+    await runFfmpegFed(
       [
-        '-i', source,
+        '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', String(VIDEO_FPS), '-i', 'pipe:0',
         '-i', badge,
-        '-filter_complex', `[0:v]${zoompan(motion, frames, width, height)}[moving];[moving][1:v]overlay=0:0${enable},format=yuv420p`,
+        '-filter_complex', `[0:v][1:v]overlay=0:0${enable},format=yuv420p`,
         '-frames:v', String(frames),
         '-r', String(VIDEO_FPS),
         '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high',
         '-pix_fmt', 'yuv420p',
         '-threads', '2',
         '-movflags', '+faststart',
-        '-metadata', `comment=Atelier local engine (${motion}, seed ${hashString(prompt)})`,
+        '-metadata', `comment=Atelier local engine (${motion}, ${layers.from}, seed ${hashString(prompt)})`,
         '-an', '-y', output,
       ],
+      async (write) => {
+        for (let n = 0; n < frames; n++) {
+          if (signal?.aborted) throw new EngineFailure('video cancelled', { retryable: true });
+          const e = ease(n / (frames - 1));
+          // A fresh buffer each frame (the pipe may still hold the previous one); clamped, as light can pass 255.
+          const out = new Uint8ClampedArray(width * height * 3);
+          renderFrame(layers, out, width, height, CAMERA[motion](e), FIGURE_MOVE[motion], n / VIDEO_FPS, e, { groundParallax: !sourceMark });
+          if (overlay) drawOver(out, overlay);
+          await write(Buffer.from(out.buffer, out.byteOffset, out.byteLength));
+        }
+      },
       signal,
     );
     const data = await readFile(output);
@@ -140,7 +186,7 @@ export async function localImageToVideo(input: ImageToVideoInput, signal?: Abort
       width,
       height,
       engine: 'local',
-      model: `local/ken-burns-${motion}`,
+      model: `local/${layers.from === 'flat' ? 'camera' : 'parallax'}-${motion}`,
       durationSeconds: VIDEO_SECONDS,
     };
   });

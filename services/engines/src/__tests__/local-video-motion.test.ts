@@ -1,0 +1,154 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createLocalEngine } from '../local/index.js';
+import { runFfmpeg, withTempDir } from '../local/ffmpeg.js';
+import { localMarkOf } from '../local/render.js';
+import { CAMERA } from '../local/video.js';
+
+const engine = createLocalEngine();
+
+interface Frame {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Frames `ns` of a video as raw RGB. */
+async function frames(video: Buffer, ns: number[]): Promise<Frame[]> {
+  return withTempDir(async (dir) => {
+    const input = join(dir, 'in.mp4');
+    await writeFile(input, video);
+    const out: Frame[] = [];
+    for (const n of ns) {
+      const file = join(dir, `f${n}.png`);
+      await runFfmpeg(['-i', input, '-vf', `select=eq(n\\,${n})`, '-frames:v', '1', '-y', file]);
+      const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      out.push({ data, width: info.width, height: info.height });
+    }
+    return out;
+  });
+}
+
+/** Mean absolute difference of two frames over a box given in fractions of the frame. */
+function meanDiff(a: Frame, b: Frame, box: { left: number; top: number; right: number; bottom: number }): number {
+  const [x0, x1] = [Math.round(box.left * a.width), Math.round(box.right * a.width)];
+  const [y0, y1] = [Math.round(box.top * a.height), Math.round(box.bottom * a.height)];
+  let sum = 0;
+  let count = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = (y * a.width + x) * 3;
+      for (let c = 0; c < 3; c++) sum += Math.abs(a.data[i + c]! - b.data[i + c]!);
+      count += 3;
+    }
+  }
+  return sum / count;
+}
+
+/** The bounding box (in pixels) of the pixels `match` picks. */
+function boxOf(f: Frame, match: (r: number, g: number, b: number) => boolean) {
+  let [left, top, right, bottom, count, sx] = [f.width, f.height, -1, -1, 0, 0];
+  for (let y = 0; y < f.height; y++) {
+    for (let x = 0; x < f.width; x++) {
+      const i = (y * f.width + x) * 3;
+      if (!match(f.data[i]!, f.data[i + 1]!, f.data[i + 2]!)) continue;
+      [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+      count++;
+      sx += x;
+    }
+  }
+  return { left, top, right, bottom, height: bottom - top + 1, count, centreX: sx / Math.max(1, count) };
+}
+
+/** Frame 0 as a flat camera would show it at eased time e: the same crop and zoom of the whole picture. */
+async function flatZoom(first: Frame, motion: keyof typeof CAMERA, e: number): Promise<Frame> {
+  const { zoom, x, y } = CAMERA[motion](e);
+  const { width, height } = first;
+  const data = await sharp(first.data, { raw: { width, height, channels: 3 } })
+    .extract({ left: Math.round(x * width), top: Math.round(y * height), width: Math.round(width / zoom), height: Math.round(height / zoom) })
+    .resize(width, height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  return { data, width, height };
+}
+
+const isDressRed = (r: number, g: number, b: number) => r > 140 && g < 60 && b < 80;
+
+describe('local video of a local still: its layers move', () => {
+  let still: Buffer;
+  let video: { data: Buffer; model: string };
+  let shots: Frame[];
+  beforeAll(async () => {
+    still = (await engine.textToImage({ prompt: 'woman in a red silk slip dress on a beach at sunset', aspectRatio: '2:3', seed: 7 })).data;
+    video = await engine.imageToVideo({ image: still, model: 'wan-2.5' }); // Wan 2.5 pushes in
+    shots = await frames(video.data, [0, 60, 114, 119]);
+  }, 120_000);
+
+  it('starts on the still and is made from its layers', async () => {
+    expect(video.model).toBe('local/parallax-push-in');
+    const { data } = await sharp(still).resize(shots[0]!.width, shots[0]!.height, { fit: 'fill' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const whole = { left: 0, top: 0, right: 1, bottom: 1 };
+    expect(meanDiff(shots[0]!, { data, width: shots[0]!.width, height: shots[0]!.height }, whole)).toBeLessThan(6);
+  });
+
+  it('grows the figure faster than the camera zooms (parallax), not as a flat zoom would', () => {
+    const [first, , , last] = shots;
+    const before = boxOf(first!, isDressRed);
+    const after = boxOf(last!, isDressRed);
+    expect(before.count).toBeGreaterThan(2000);
+    const { zoom } = CAMERA['push-in'](1);
+    // A flat zoom scales the dress by the camera's 1.14 each way; the nearer figure layer grows 5 % more. Its
+    // area says so (the hem's ripple moves it sideways, and the lips share its red).
+    expect(Math.sqrt(after.count / before.count)).toBeGreaterThan(zoom * 1.03);
+  });
+
+  it('keeps moving inside the figure while the camera has come to rest, and the backdrop beside it does not', async () => {
+    const [, , resting, last] = shots;
+    // The camera's ease is flat at the end: frames 114 and 119 see the same backdrop, but the figure sways.
+    const dress = boxOf(last!, isDressRed);
+    const figure = { left: dress.left / last!.width, top: dress.top / last!.height, right: (dress.right + 1) / last!.width, bottom: (dress.bottom + 1) / last!.height };
+    const beside = { left: 0.03, top: 0.45, right: 0.14, bottom: 0.6 };
+    const inFigure = meanDiff(resting!, last!, figure);
+    const inBackdrop = meanDiff(resting!, last!, beside);
+    expect(inFigure).toBeGreaterThan(2);
+    expect(inFigure).toBeGreaterThan(inBackdrop * 3);
+  });
+
+  it("keeps the still's type and caption fixed on top while the scene moves under them", async () => {
+    const mark = await localMarkOf(still);
+    expect(mark).not.toBeNull();
+    const [first, , , last] = shots;
+    const flat = await flatZoom(first!, 'push-in', 1);
+    const stayed = meanDiff(first!, last!, mark!);
+    const wouldHaveMoved = meanDiff(first!, flat, mark!);
+    expect(stayed).toBeLessThan(wouldHaveMoved / 2);
+  });
+});
+
+describe('local video of any other picture: a foreground / background split', () => {
+  it('moves the person in front across the frame faster than the wall behind', async () => {
+    const [w, h] = [480, 720];
+    // A wall with a dark vertical stripe on its left, and a person-like figure in front, in the middle.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#c8c2b8"/><stop offset="1" stop-color="#a9a196"/></linearGradient></defs>
+      <rect width="${w}" height="${h}" fill="url(#g)"/>
+      <rect x="40" y="0" width="14" height="${h}" fill="#3a6ea5"/>
+      <ellipse cx="240" cy="190" rx="38" ry="46" fill="#6b3f2a"/>
+      <rect x="180" y="240" width="120" height="260" rx="40" fill="#23262b"/>
+      <rect x="195" y="490" width="35" height="190" fill="#23262b"/><rect x="250" y="490" width="35" height="190" fill="#23262b"/>
+    </svg>`;
+    const photo = await sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
+    const video = await engine.imageToVideo({ image: photo, model: 'veo-3.1' }); // Veo 3.1 pans
+    expect(video.model).toBe('local/parallax-pan');
+    const [first, last] = await frames(video.data, [0, 119]);
+    const isPerson = (r: number, g: number, b: number) => r < 60 && g < 60 && b < 70;
+    const isStripe = (r: number, g: number, b: number) => b > 130 && r < 110 && b - r > 50;
+    const person = boxOf(last!, isPerson).centreX - boxOf(first!, isPerson).centreX;
+    const stripe = boxOf(last!, isStripe).centreX - boxOf(first!, isStripe).centreX;
+    // Both go left as the camera tracks right; the nearer person by at least 2 % of the frame more.
+    expect(stripe).toBeLessThan(0);
+    expect(person).toBeLessThan(stripe - 0.02 * first!.width);
+  }, 60_000);
+});
