@@ -23,7 +23,7 @@ import { devRoutes } from './routes/dev.js';
 import { internalRoutes } from './routes/internal.js';
 import { generationRoutes } from './routes/generations.js';
 import { presetRoutes } from './routes/presets.js';
-import { webhookRoutes, webhookUrl } from './routes/webhook.js';
+import { FAL_WEBHOOK_PATH, webhookRoutes, webhookUrl } from './routes/webhook.js';
 import { createProcessor, enqueueGeneration, setupQueue, startWorkers, type Processor, type Workers } from './work.js';
 
 export interface CreateDeps {
@@ -81,6 +81,7 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
   const app = createBaseApp({
     name: 'create',
     logger,
+    rawBodyPaths: [FAL_WEBHOOK_PATH],
     readiness: [{ name: 'database', check: () => database.ping() }],
   });
   app.use(identity(config.identityKeys, { audience: 'create' }));

@@ -153,9 +153,11 @@ export function createProcessor(deps: WorkerDeps): Processor {
     }
     if (row.type === 'video') {
       const image = await input(row.inputs.image, 'source image');
+      const resolution = row.inputs.resolution === '1080p' ? '1080p' : '720p';
       return viaFal('imageToVideo', {
         image,
         model: (row.model ?? 'wan-2.5') as VideoModel,
+        resolution,
         ...(row.prompt ? { prompt: row.prompt } : {}),
       });
     }

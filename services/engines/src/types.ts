@@ -5,6 +5,9 @@ export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
 export const VIDEO_MODELS = ['wan-2.5', 'veo-3.1', 'sora-2'] as const;
 export type VideoModel = (typeof VIDEO_MODELS)[number];
+/** Hosted video resolutions by plan (SPEC.md §8: Basic 720p, Advanced and Pro 1080p). */
+export const VIDEO_RESOLUTIONS = ['720p', '1080p'] as const;
+export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number];
 
 export const EDIT_MODELS = ['nano-banana', 'flux-kontext-max', 'seedream-4-edit'] as const;
 export type EditModel = (typeof EDIT_MODELS)[number];
@@ -77,6 +80,8 @@ export interface ImageToVideoInput {
   image: Buffer;
   prompt?: string;
   model: VideoModel;
+  /** What a hosted model renders (default 720p). The local engine renders at most 720 px wide whatever this says. */
+  resolution?: VideoResolution;
 }
 
 export interface TryOnInput {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
 import { z, ZodError } from 'zod';
 import { loadConfig } from './config.js';
 import { HttpError, badRequest } from './errors.js';
@@ -30,6 +31,18 @@ export interface BaseAppOptions {
    * runs on another host); defaults to TRUSTED_PROXIES from the environment.
    */
   trustedProxies?: string[];
+  /**
+   * Paths whose JSON body is also kept as the bytes that came (`req.rawBody`), for signatures made over the
+   * exact body (a provider's webhook).
+   */
+  rawBodyPaths?: string[];
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The untouched bytes of the body, on the paths `rawBodyPaths` names. */
+    rawBody?: Buffer;
+  }
 }
 
 const READINESS_TIMEOUT_MS = 2_000;
@@ -56,7 +69,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * The start of every service's Express app: request id in and out, request logging that carries it,
  * a JSON body parser with a size limit, `/healthz` and `/readyz`. Add routes, then call `finishApp`.
  */
-export function createBaseApp({ name, logger, readiness = [], jsonLimit = DEFAULT_JSON_LIMIT, trustedProxies }: BaseAppOptions): Express {
+export function createBaseApp({ name, logger, readiness = [], jsonLimit = DEFAULT_JSON_LIMIT, trustedProxies, rawBodyPaths = [] }: BaseAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   // The gateway sets X-Forwarded-For to the client's address; only the gateway's own hops are believed.
@@ -85,7 +98,20 @@ export function createBaseApp({ name, logger, readiness = [], jsonLimit = DEFAUL
     if (charset && !/^utf-?8$/i.test(charset)) next(new HttpError(415, 'Unsupported charset: send JSON in UTF-8'));
     else next();
   });
-  app.use(express.json({ limit: jsonLimit }));
+  const keepRaw = new Set(rawBodyPaths);
+  app.use(
+    express.json({
+      limit: jsonLimit,
+      ...(keepRaw.size > 0
+        ? {
+            verify: (req: IncomingMessage, _res: ServerResponse, bytes: Buffer) => {
+              const request = req as Request;
+              if (keepRaw.has(request.path)) request.rawBody = Buffer.from(bytes);
+            },
+          }
+        : {}),
+    }),
+  );
   // NUL characters and unpaired surrogates are refused wherever they come (body, keys, query).
   app.use((req, _res, next) => {
     if (/%00/.test(req.url)) return next(badRequest(`Invalid request: ${UNSAFE_TEXT_MESSAGE} (in the URL)`));

@@ -134,6 +134,12 @@ describe('create service with a real account service', () => {
     expect(allowed.status).toBe(202);
     const done = await waitDone(advanced, allowed.body.id);
     expect(done).toMatchObject({ status: 'completed', model: 'sora-2', cost: 20 });
+    // The plan's resolution is kept with the video for a hosted model: 1080p on Advanced and Pro, else 720p.
+    expect(done.inputs).toMatchObject({ resolution: '1080p' });
+    const basic = await account.createUser('basic');
+    const wan = await request(app).post('/api/generations/video').set(userHeaders(basic)).send({ imageUrl: await upload(basic, await garmentPng()), model: 'wan-2.5' });
+    expect(wan.status).toBe(202);
+    expect((await waitDone(basic, wan.body.id)).inputs).toMatchObject({ resolution: '720p' });
   });
 
   it('the account lookup of a plan is for services only', async () => {

@@ -154,16 +154,23 @@ describe('recovery and the fal engine', () => {
         () => create.database.db.execute<{ p: string | null }>(sql`select provider_request_id as p from generations where id = ${id}`),
         (r) => r.rows[0]?.p === submitted!.id,
       );
-      const forged = await request(app).post(`${hook.pathname}?generation=${id}&token=forged`).send(body);
-      expect(forged.status).toBe(404);
-      const wrongRequest = await request(app).post(path).send({ ...body, request_id: 'another-request' });
-      expect(wrongRequest.status).toBe(404);
-      const bad = await request(app).post(path).send({ status: 'OK' });
-      expect(bad.status).toBe(400);
-      const otherGeneration = await request(app).post(path.replace(id, randomUUID())).send(body);
-      expect(otherGeneration.status).toBe(404);
+      // Signed as fal signs: the exact bytes, with the fake's published key.
+      const post = (url: string, payload: object, requestId = submitted!.id, sign: { timestamp?: number; unsigned?: boolean } = {}) => {
+        const raw = JSON.stringify(payload);
+        const headers = sign.unsigned ? { 'content-type': 'application/json' } : fake.signWebhook(raw, { requestId, ...(sign.timestamp ? { timestamp: sign.timestamp } : {}) });
+        return request(app).post(url).set(headers).send(raw);
+      };
+      expect((await post(`${hook.pathname}?generation=${id}&token=forged`, body)).status).toBe(404);
+      // A valid token is not enough: unsigned, signed long ago, or signed for other bytes is refused.
+      expect((await post(path, body, submitted!.id, { unsigned: true })).status).toBe(401);
+      expect((await post(path, body, submitted!.id, { timestamp: Math.floor(Date.now() / 1000) - 600 })).status).toBe(401);
+      const tampered = fake.signWebhook(JSON.stringify(body), { requestId: submitted!.id });
+      expect((await request(app).post(path).set(tampered).send(JSON.stringify({ ...body, status: 'ERROR' }))).status).toBe(401);
+      expect((await post(path, { ...body, request_id: 'another-request' }, 'another-request')).status).toBe(404);
+      expect((await post(path, { status: 'OK' })).status).toBe(400);
+      expect((await post(path.replace(id, randomUUID()), body)).status).toBe(404);
       for (let i = 0; i < 3; i += 1) {
-        const response = await request(app).post(path).send(body);
+        const response = await post(path, body);
         expect(response.status).toBe(200);
       }
       const done = await waitFor(
@@ -171,7 +178,7 @@ describe('recovery and the fal engine', () => {
         finished,
       );
       expect(done).toMatchObject({ status: 'completed', engine: 'fal' });
-      const again = await request(app).post(path).send(body);
+      const again = await post(path, body);
       expect(again.status).toBe(200);
       expect(fake.requests.filter((r) => r.webhookUrl?.includes(id))).toHaveLength(1);
       expect(await account.creditsOf(user)).toMatchObject({ used: 1 });

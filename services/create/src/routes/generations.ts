@@ -148,16 +148,20 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
   router.post('/api/generations/video', requireUser(), idempotent, validate({ body: startVideoSchema }), async (req, res) => {
     const body = req.body as StartVideo;
     const image = await requireOwnMedia(body.imageUrl, 'imageUrl');
-    if (PREMIUM_VIDEO_MODELS.includes(body.model)) {
-      const plan = await account.planOf(req.identity!.userId);
-      if (!plan || !PREMIUM_PLANS.has(plan)) throw forbidden(PREMIUM_MODEL_MESSAGE, { requiresPlan: 'advanced' });
-    }
+    // The plan decides the premium models and a hosted model's resolution (Advanced and Pro 1080p, else 720p).
+    const premium = PREMIUM_VIDEO_MODELS.includes(body.model);
+    const plan = await account.planOf(req.identity!.userId).catch((error: unknown) => {
+      if (premium) throw error;
+      logger.warn({ err: error }, 'plan unknown; the video is made at 720p');
+      return null;
+    });
+    if (premium && (!plan || !PREMIUM_PLANS.has(plan))) throw forbidden(PREMIUM_MODEL_MESSAGE, { requiresPlan: 'advanced' });
     const started = await start(req, 'video', {
       prompt: body.prompt && body.prompt.length > 0 ? body.prompt : null,
       presetId: null,
       aspectRatio: null,
       model: body.model,
-      inputs: { image },
+      inputs: { image, resolution: plan && PREMIUM_PLANS.has(plan) ? '1080p' : '720p' },
     });
     res.status(202).json(started);
   });

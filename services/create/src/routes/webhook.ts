@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FalEngine } from '@atelier/engines';
+import { EngineFailure, EngineInputError, WebhookSignatureError, type FalEngine, type FalWebhookEvent } from '@atelier/engines';
 import { notFound, type Db, type Logger } from '@atelier/kit';
 import { Router } from 'express';
 import { findGeneration } from '../db/generations.js';
@@ -26,9 +26,10 @@ function sameToken(expected: string, given: unknown): boolean {
 }
 
 /**
- * fal calls this when a request finishes. It only says "look now": the job is (re)enqueued and the
- * result is always fetched through fal's queue API with the stored request id, so a forged, late or
- * repeated call pays nothing and changes nothing.
+ * fal calls this when a request finishes. It needs the generation's URL token and fal's signature (ED25519
+ * by fal's published keys, within five minutes; kit keeps the body's exact bytes for it). It only says
+ * "look now": the job is (re)enqueued and the result is always fetched through fal's queue API with the
+ * stored request id, so a late or repeated call pays nothing and changes nothing.
  */
 export function webhookRoutes({ db, engine, secret, logger, enqueue }: { db: Db; engine: FalEngine; secret: string; logger: Logger; enqueue: (id: string) => Promise<void> }): Router {
   const router = Router();
@@ -37,12 +38,26 @@ export function webhookRoutes({ db, engine, secret, logger, enqueue }: { db: Db;
     if (!/^[0-9a-f-]{36}$/i.test(generationId) || !sameToken(webhookToken(secret, generationId), req.query.token)) throw notFound();
     const row = await findGeneration(db, generationId);
     if (!row) throw notFound();
-    let event;
+    let event: FalWebhookEvent;
     try {
-      event = engine.parseWebhook(req.body);
-    } catch {
-      res.status(400).json({ error: 'Invalid webhook body' });
-      return;
+      event = await engine.verifyWebhook(req.headers, req.rawBody ?? Buffer.alloc(0));
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) {
+        logger.warn({ generationId, reason: error.message }, 'fal webhook refused');
+        res.status(401).json({ error: 'Invalid webhook signature' });
+        return;
+      }
+      if (error instanceof EngineInputError) {
+        res.status(400).json({ error: 'Invalid webhook body' });
+        return;
+      }
+      // fal's keys could not be fetched: fal delivers again later, and the worker polls meanwhile.
+      if (error instanceof EngineFailure) {
+        logger.warn({ generationId, err: error }, 'fal webhook keys unavailable');
+        res.status(503).json({ error: 'Webhook signature cannot be checked right now' });
+        return;
+      }
+      throw error;
     }
     if (row.providerRequestId && row.providerRequestId !== event.requestId) throw notFound();
     if (row.status === 'queued' || row.status === 'processing') await enqueue(row.id);

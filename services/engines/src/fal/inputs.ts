@@ -1,9 +1,10 @@
-import type { AspectRatio, Capability, CapabilityInputs } from '../types.js';
-import { ASPECT_RATIOS, EDIT_CAMERAS, EDIT_MODELS, EDIT_SHOT_TYPES, MAX_EDIT_REFERENCES, VIDEO_MODELS } from '../types.js';
+import sharp from 'sharp';
+import type { AspectRatio, Capability, CapabilityInputs, VideoResolution } from '../types.js';
+import { ASPECT_RATIOS, EDIT_CAMERAS, EDIT_MODELS, EDIT_SHOT_TYPES, MAX_EDIT_REFERENCES, VIDEO_MODELS, VIDEO_RESOLUTIONS } from '../types.js';
 import { EngineInputError } from '../errors.js';
 import { checkLook, describeLook } from '../look.js';
 import { POSES } from '../poses.js';
-import { checkChoice, checkImage, checkName, checkPoseIndex, checkPrompt, checkSeed, upscaleSize } from '../validate.js';
+import { checkChoice, checkImage, checkName, checkPoseIndex, checkPrompt, checkSeed, MAX_INPUT_PIXELS, upscaleSize } from '../validate.js';
 import { FAL_MODELS } from './models.js';
 
 export interface FalRequest {
@@ -29,6 +30,58 @@ export const CHARACTER_FROM_PHOTO_PROMPT =
   'plain light grey seamless studio backdrop, soft even key light, photographic, no text.';
 
 const DEFAULT_MOTION = 'Slow cinematic camera push-in, subtle natural movement of fabric and hair, editorial fashion film.';
+
+/** Wan 2.5 refuses prompts longer than this (fal's schema); longer ones are cut at a word boundary. */
+export const WAN_PROMPT_MAX = 800;
+/** Veo 3.1 refuses input images larger than this; larger ones are re-encoded as JPEG (smaller if need be). */
+export const VEO_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * Veo 3.1 is asked for what the product sells explicitly rather than by fal's defaults (8 s with audio): a
+ * 6 s clip (its nearest to the 5 s of the other models), no audio (the gallery plays videos muted), at the
+ * plan's resolution, and 9:16 or 16:9 by the picture's orientation.
+ */
+export const VEO_DURATION = '6s';
+/** Seedream's edit makes images whose sides lie in this range; the main image's aspect ratio is kept. */
+const SEEDREAM_SIDE = { min: 1024, max: 4096, target: 2048 } as const;
+
+/** At most `max` characters, cut after the last whole word (and its punctuation) that fits. */
+export function trimPrompt(prompt: string, max: number): string {
+  if (prompt.length <= max) return prompt;
+  const cut = prompt.slice(0, max + 1);
+  const end = cut.search(/\s\S*$/);
+  return (end > max * 0.6 ? cut.slice(0, end) : prompt.slice(0, max)).trimEnd();
+}
+
+/** The picture as Veo takes it: as sent when within 8 MB, else a JPEG, scaled down until it fits. */
+export async function veoImage(bytes: Buffer): Promise<Buffer> {
+  if (bytes.length <= VEO_IMAGE_MAX_BYTES) return bytes;
+  for (const [side, quality] of [[null, 90], [3840, 88], [2560, 85], [1920, 82]] as const) {
+    let image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+    if (side) image = image.resize(side, side, { fit: 'inside', withoutEnlargement: true });
+    const jpeg = await image.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true }).toBuffer();
+    if (jpeg.length <= VEO_IMAGE_MAX_BYTES) return jpeg;
+  }
+  throw new EngineInputError('image is too large for Veo 3.1 (at most 8 MB)');
+}
+
+/** Seedream's output size for a main image of width × height: about 2048 on the long side, same shape. */
+export function seedreamSize(width: number, height: number): { width: number; height: number } {
+  const { min, max, target } = SEEDREAM_SIDE;
+  const landscape = width >= height;
+  const ratio = Math.max(width, height) / Math.max(1, Math.min(width, height));
+  let long: number = target;
+  let short: number = target / ratio;
+  if (short < min) {
+    short = min;
+    long = Math.min(max, min * ratio);
+  }
+  const snap = (n: number) => Math.min(max, Math.max(min, Math.round(n / 16) * 16));
+  return landscape ? { width: snap(long), height: snap(short) } : { width: snap(short), height: snap(long) };
+}
+
+function videoResolution(value: unknown): VideoResolution {
+  return value === undefined ? '720p' : checkChoice(value, VIDEO_RESOLUTIONS, 'resolution');
+}
 
 async function blob(bytes: Buffer, field: string): Promise<Blob> {
   const { format } = await checkImage(bytes, field);
@@ -71,8 +124,23 @@ export async function toFalRequest<C extends Capability>(capability: C, raw: Cap
       const input = raw as CapabilityInputs['imageToVideo'];
       const model = checkChoice(input.model, VIDEO_MODELS, 'model');
       const prompt = checkPrompt(input.prompt, 'prompt', false) || DEFAULT_MOTION;
-      const body: Record<string, unknown> = { prompt, image_url: await blob(input.image, 'image') };
-      if (model === 'wan-2.5') Object.assign(body, { duration: '5', resolution: '1080p' });
+      const resolution = videoResolution(input.resolution);
+      const { width, height } = await checkImage(input.image, 'image');
+      let body: Record<string, unknown>;
+      if (model === 'wan-2.5') {
+        body = { prompt: trimPrompt(prompt, WAN_PROMPT_MAX), image_url: await blob(input.image, 'image'), duration: '5', resolution };
+      } else if (model === 'veo-3.1') {
+        body = {
+          prompt,
+          image_url: await blob(await veoImage(input.image), 'image'),
+          duration: VEO_DURATION,
+          resolution,
+          generate_audio: false,
+          aspect_ratio: height > width ? '9:16' : '16:9',
+        };
+      } else {
+        body = { prompt, image_url: await blob(input.image, 'image') };
+      }
       return { endpointId: FAL_MODELS.imageToVideo[model], body };
     }
     case 'tryOn': {
@@ -101,7 +169,13 @@ export async function toFalRequest<C extends Capability>(capability: C, raw: Cap
         return { endpointId: FAL_MODELS.edit[model], body: { prompt, image_url: urls[0] } };
       }
       const endpointId = model === 'flux-kontext-max' ? FAL_MODELS.editWithReferences[model] : FAL_MODELS.edit[model];
-      return { endpointId, body: { prompt, image_urls: urls, num_images: 1 } };
+      const body: Record<string, unknown> = { prompt, image_urls: urls, num_images: 1 };
+      if (model === 'seedream-4-edit') {
+        // Without it Seedream makes a square; the edit keeps the main image's shape.
+        const main = await checkImage(input.images[0]!, 'image');
+        body.image_size = seedreamSize(main.width, main.height);
+      }
+      return { endpointId, body };
     }
     case 'characterPreview': {
       const input = raw as CapabilityInputs['characterPreview'];
@@ -152,19 +226,30 @@ export async function toFalRequest<C extends Capability>(capability: C, raw: Cap
   }
 }
 
-/** Where a model's output file is: `images[0]`, `image` or `video`, each `{ url, content_type?, width?, height? }`. */
-export function outputFile(data: unknown): { url: string; contentType?: string; width?: number; height?: number } | null {
+/** What a capability's result must be: a video capability reads `video` and never an image, and the other way round. */
+export type OutputKind = 'image' | 'video';
+export const outputKindOf = (capability: Capability): OutputKind => (capability === 'imageToVideo' ? 'video' : 'image');
+
+export interface OutputFile {
+  url: string;
+  contentType?: string;
+  width?: number;
+  height?: number;
+}
+
+/** The output file of a result by what the capability makes: `video` for a video, else `images[0]` or `image`. */
+export function outputFile(data: unknown, kind: OutputKind): OutputFile | null {
   if (!data || typeof data !== 'object') return null;
   const record = data as Record<string, unknown>;
-  const candidates = [Array.isArray(record.images) ? record.images[0] : undefined, record.image, record.video];
+  const candidates = kind === 'video' ? [record.video] : [Array.isArray(record.images) ? record.images[0] : undefined, record.image];
   for (const candidate of candidates) {
     if (candidate && typeof candidate === 'object' && typeof (candidate as { url?: unknown }).url === 'string') {
       const file = candidate as { url: string; content_type?: unknown; width?: unknown; height?: unknown };
       return {
         url: file.url,
-        contentType: typeof file.content_type === 'string' ? file.content_type : undefined,
-        width: typeof file.width === 'number' ? file.width : undefined,
-        height: typeof file.height === 'number' ? file.height : undefined,
+        ...(typeof file.content_type === 'string' ? { contentType: file.content_type } : {}),
+        ...(typeof file.width === 'number' ? { width: file.width } : {}),
+        ...(typeof file.height === 'number' ? { height: file.height } : {}),
       };
     }
   }

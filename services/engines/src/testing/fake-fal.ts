@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -10,6 +10,9 @@ import type { AddressInfo } from 'node:net';
  *   POST /queue/<endpoint>             → { request_id, status_url, response_url, cancel_url }
  *   GET  /queue/<app>/requests/<id>/status → IN_QUEUE → IN_PROGRESS → COMPLETED (or COMPLETED + error)
  *   GET  /queue/<app>/requests/<id>    → the model's output, with file URLs served by this fake
+ *   GET  /rest/.well-known/jwks.json   → the ED25519 key its webhooks are signed with ({@link FakeFal.signWebhook})
+ *   GET  /stream/<name>                → an output sent in chunks without Content-Length
+ *   GET  /redirect?to=<url>            → a 302 to anywhere (for the download host checks)
  */
 export interface FakeRequest {
   id: string;
@@ -29,6 +32,17 @@ export interface FakeFalOptions {
   video: Buffer;
   /** The FAL_KEY the fake accepts (default `test-key`). */
   key?: string;
+  /** Replaces the model's output for a request (return undefined to keep the usual one). */
+  output?: (request: FakeRequest, base: string) => unknown;
+}
+
+export interface SignedWebhookOptions {
+  requestId: string;
+  userId?: string;
+  /** Unix seconds; default now. */
+  timestamp?: number;
+  /** Sign with another key (a forger's). */
+  key?: KeyObject;
 }
 
 export interface FakeFal {
@@ -36,6 +50,10 @@ export interface FakeFal {
   requests: FakeRequest[];
   uploads: Map<string, { contentType: string; data: Buffer }>;
   options: FakeFalOptions;
+  /** How often its key set was fetched. */
+  readonly jwksFetches: number;
+  /** The headers fal would send with this exact webhook body, signed with the fake's key (or `key`). */
+  signWebhook(body: string | Buffer, options: SignedWebhookOptions): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -49,6 +67,9 @@ export async function startFakeFal(options: FakeFalOptions): Promise<FakeFal> {
   const requests: FakeRequest[] = [];
   const uploads = new Map<string, { contentType: string; data: Buffer }>();
   let base = '';
+  const keys = generateKeyPairSync('ed25519');
+  const jwk = keys.publicKey.export({ format: 'jwk' });
+  let jwksFetches = 0;
 
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -79,6 +100,20 @@ export async function startFakeFal(options: FakeFalOptions): Promise<FakeFal> {
         res.writeHead(200, { 'content-type': upload.contentType });
         return res.end(upload.data);
       }
+      if (req.method === 'GET' && path === '/rest/.well-known/jwks.json') {
+        jwksFetches += 1;
+        return json(200, { keys: [{ ...jwk, kid: 'fake-fal-1', use: 'sig', alg: 'EdDSA' }] });
+      }
+      if (req.method === 'GET' && path === '/redirect') {
+        res.writeHead(302, { location: url.searchParams.get('to') ?? '/' });
+        return res.end();
+      }
+      if (req.method === 'GET' && path.startsWith('/stream/')) {
+        const data = path.endsWith('.mp4') ? options.video : options.image;
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        for (let at = 0; at < data.length; at += 16 * 1024) res.write(data.subarray(at, at + 16 * 1024));
+        return res.end();
+      }
       if (req.method === 'GET' && path.startsWith('/outputs/')) {
         const isVideo = path.endsWith('.mp4');
         res.writeHead(200, { 'content-type': isVideo ? 'video/mp4' : 'image/png' });
@@ -105,6 +140,8 @@ export async function startFakeFal(options: FakeFalOptions): Promise<FakeFal> {
           return json(200, failing ? { ...common, status: 'COMPLETED', error: 'Internal error while generating', error_type: 'internal_error' } : { ...common, status: 'COMPLETED', logs: [] });
         }
         if (failing) return json(422, { detail: [{ loc: ['body', 'prompt'], msg: 'content policy violation', type: 'content_policy_violation' }] });
+        const replaced = options.output?.(request, base);
+        if (replaced !== undefined) return json(200, replaced);
         if (request.endpointId.includes('video')) {
           return json(200, { video: { url: `${base}/outputs/${request.id}.mp4`, content_type: 'video/mp4' } });
         }
@@ -147,6 +184,20 @@ export async function startFakeFal(options: FakeFalOptions): Promise<FakeFal> {
     requests,
     uploads,
     options,
+    get jwksFetches() {
+      return jwksFetches;
+    },
+    signWebhook(body, { requestId, userId = 'fake-user', timestamp = Math.floor(Date.now() / 1000), key = keys.privateKey }) {
+      const digest = createHash('sha256').update(body).digest('hex');
+      const signature = sign(null, Buffer.from(`${requestId}\n${userId}\n${timestamp}\n${digest}`), key).toString('hex');
+      return {
+        'content-type': 'application/json',
+        'x-fal-webhook-request-id': requestId,
+        'x-fal-webhook-user-id': userId,
+        'x-fal-webhook-timestamp': String(timestamp),
+        'x-fal-webhook-signature': signature,
+      };
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

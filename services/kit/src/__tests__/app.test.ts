@@ -106,6 +106,20 @@ describe('createBaseApp', () => {
     app.post('/raw', (_req, res) => res.json({ ok: true }));
     await request(app).post('/raw').set('content-type', 'text/plain').send('x').expect(200);
   });
+
+  it('keeps the exact bytes of a JSON body on the paths that ask for them, and only there', async () => {
+    const app = createBaseApp({ name: 'test', logger: silentLogger, rawBodyPaths: ['/hook'] });
+    const seen = (req: express.Request, res: express.Response) => res.json({ raw: req.rawBody?.toString('utf8') ?? null, body: req.body as unknown });
+    app.post('/hook', seen);
+    app.post('/other', seen);
+    const bytes = '{ "b" : 1,  "a":"é" }';
+    const hook = await request(finishApp(app, silentLogger)).post('/hook').set('content-type', 'application/json').send(bytes).expect(200);
+    expect(hook.body).toEqual({ raw: bytes, body: { b: 1, a: 'é' } });
+    const other = await request(app).post('/other').set('content-type', 'application/json').send(bytes).expect(200);
+    expect(other.body).toEqual({ raw: null, body: { b: 1, a: 'é' } });
+    const query = await request(app).post('/hook?x=1').set('content-type', 'application/json').send(bytes).expect(200);
+    expect(query.body.raw).toBe(bytes);
+  });
 });
 
 describe('request logs', () => {
