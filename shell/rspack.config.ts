@@ -13,10 +13,45 @@ const root = import.meta.dirname;
 const artworkDir = path.join(path.dirname(createRequire(import.meta.url).resolve('@atelier/artwork/package.json')), 'dist/art');
 const gatewayUrl = process.env.GATEWAY_URL || 'http://127.0.0.1:8080';
 
-export default (env: Record<string, unknown> = {}): Configuration => {
+/** TypeScript and JSX through SWC, for the browser and for the prerender bundle alike. */
+const swcRule = (production: boolean) => ({
+  test: /\.[cm]?tsx?$/,
+  exclude: /node_modules/,
+  loader: 'builtin:swc-loader',
+  options: {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic', development: !production } },
+    },
+  },
+  type: 'javascript/auto' as const,
+});
+
+/**
+ * The public pages' build-time renderer: the light entries (app/landing-app, app/login-app) bundled for Node,
+ * run by scripts/prerender.mjs once the browser build is done to write dist/landing.html and dist/login.html.
+ */
+function prerenderConfig(shellConfig: ReturnType<typeof readShellConfig>): Configuration {
+  return {
+    name: 'prerender',
+    context: root,
+    mode: 'production',
+    target: 'node20',
+    devtool: false,
+    entry: { prerender: './src/prerender.tsx' },
+    output: { path: path.join(root, '.prerender'), filename: 'prerender.cjs', library: { type: 'commonjs2' }, clean: true },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+    module: { rules: [swcRule(true), { test: /\.css$/, type: 'asset/source' }] },
+    plugins: [new rspack.DefinePlugin({ __SHELL_CONFIG__: JSON.stringify(shellConfig) })],
+    optimization: { minimize: false },
+    performance: { hints: false },
+  };
+}
+
+export default (env: Record<string, unknown> = {}): Configuration | Configuration[] => {
   const production = !env.RSPACK_SERVE && process.env.NODE_ENV !== 'development';
   const shellConfig = readShellConfig(process.env); // a bad value stops the build, naming the variable
-  return {
+  const browser: Configuration = {
     context: root,
     mode: production ? 'production' : 'development',
     devtool: production ? 'source-map' : 'cheap-module-source-map',
@@ -34,18 +69,7 @@ export default (env: Record<string, unknown> = {}): Configuration => {
     resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
     module: {
       rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production } },
-            },
-          },
-          type: 'javascript/auto',
-        },
+        swcRule(production),
         {
           test: /\.css$/,
           use: [{ loader: 'postcss-loader', options: { postcssOptions: { plugins: [tailwindcss({ base: root })] } } }],
@@ -72,4 +96,5 @@ export default (env: Record<string, unknown> = {}): Configuration => {
       proxy: [{ context: ['/api', '/mf', '/media'], target: gatewayUrl, changeOrigin: true }],
     },
   };
+  return production ? [browser, prerenderConfig(shellConfig)] : browser;
 };

@@ -133,3 +133,19 @@ test.describe('phone 390x844', () => {
     await expect(menu).toBeHidden();
   });
 });
+
+test.describe('prerendered public pages', () => {
+  test.use({ javaScriptEnabled: false, storageState: { cookies: [], origins: [] } });
+  test('/ and /login are in the HTML, styled, before any script runs', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your AI fashion studio' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Explore Now' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Checking your session' })).toHaveCount(0);
+    // The stylesheet is linked from the head: the dark hero is painted without JavaScript.
+    const background = await page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+    expect(background).not.toBe('rgba(0, 0, 0, 0)');
+    await page.goto('/login');
+    await expect(page.getByText('Dress the idea. Shoot the look.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  });
+});

@@ -55,6 +55,30 @@ describe('shell', () => {
     }
   });
 
+  it('sends the prerendered / and /login to a visitor without a session, and the plain page otherwise', async () => {
+    const { app, shell } = fixture();
+    const LANDING = '<!doctype html><div id="root" data-prerendered="landing"><h1>Your AI fashion studio</h1></div>';
+    const LOGIN = '<!doctype html><div id="root" data-prerendered="login"><h1>Sign in</h1></div>';
+    writeFileSync(join(shell, 'landing.html'), LANDING);
+    writeFileSync(join(shell, 'login.html'), LOGIN);
+    const page = (path: string, cookie?: string) => {
+      const req = request(app).get(path).set('accept', HTML);
+      return (cookie ? req.set('cookie', cookie) : req).expect(200);
+    };
+    const landing = await page('/');
+    expect(landing.text).toBe(LANDING);
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    expect(landing.headers.vary).toMatch(/Cookie/);
+    expect((await page('/login')).text).toBe(LOGIN);
+    expect((await page('/', 'theme=dark')).text).toBe(LANDING);
+    // A session (either cookie name), or a query the page reads, gets the plain page and its session check.
+    expect((await page('/', `atelier_sid=${'a'.repeat(43)}`)).text).toBe(INDEX);
+    expect((await page('/', `theme=dark; __Host-atelier_sid=${'a'.repeat(43)}`)).text).toBe(INDEX);
+    expect((await page('/login?error=access_denied')).text).toBe(INDEX);
+    expect((await page('/app')).text).toBe(INDEX);
+    expect((await page('/pricing')).text).toBe(INDEX);
+  });
+
   it('answers / with the page whatever the Accept header, and an app route asked for any type', async () => {
     const { app } = fixture();
     for (const accept of [undefined, '*/*', 'application/json', 'image/png']) {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express from 'express';
 import type { Request, RequestHandler, Response } from 'express';
-import { NO_CACHE } from '../constants.js';
+import { NO_CACHE, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../constants.js';
 import { sendError } from '../errors.js';
 import { cacheControlFor } from './cache-control.js';
 import { compressedFiles } from './compressed-files.js';
@@ -21,6 +21,21 @@ function wantsHtml(req: Request): boolean {
   if (accept.includes('text/html')) return true;
   const lastSegment = req.path.slice(req.path.lastIndexOf('/') + 1);
   return !lastSegment.includes('.') && (accept === '' || accept.split(',').every((part) => part.trim().startsWith('*/*')));
+}
+
+/** The public pages the shell's build prerenders (shell/src/prerender-pages.tsx), by path. */
+const PRERENDERED: Record<string, string> = { '/': 'landing.html', '/login': 'login.html' };
+const SESSION = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE}|${SECURE_SESSION_COOKIE})=`);
+
+/**
+ * The prerendered page for this request, if any: only for the bare path (a query such as `?error=` changes
+ * what the page shows) and only to a browser without a session cookie — a signed-in user is sent on to /app
+ * by the plain page's session check, with its spinner, rather than shown the visitor's landing first.
+ */
+function prerenderedFile(req: Request): string | null {
+  const name = PRERENDERED[req.path];
+  if (!name || req.originalUrl.includes('?')) return null;
+  return SESSION.test(req.headers.cookie ?? '') ? null : name;
 }
 
 /** Source maps (`*.map`) are for developers: refused unless configured (production hides them). */
@@ -55,7 +70,10 @@ export function shellStatic(shellDir: string, { serveSourceMaps = true } = {}): 
       return;
     }
     res.setHeader('Cache-Control', NO_CACHE);
-    res.sendFile(indexFile, { cacheControl: false }, (err) => {
+    if (PRERENDERED[req.path]) res.setHeader('Vary', 'Cookie');
+    const page = prerenderedFile(req);
+    const file = page && existsSync(join(shellDir, page)) ? join(shellDir, page) : indexFile;
+    res.sendFile(file, { cacheControl: false }, (err) => {
       if (err) next(err);
     });
   };

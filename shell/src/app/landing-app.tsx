@@ -22,14 +22,19 @@ export interface LandingAppProps {
   enterApp: (to: string, options?: { replace?: boolean }) => void;
   /** Warms the full app's code when the visitor is about to leave the landing page. */
   prefetchApp?: () => void;
+  /**
+   * The page was prerendered for a visitor (the gateway sends it only to a browser without a session cookie):
+   * the landing shows at once while the session check still runs, instead of the spinner.
+   */
+  prerendered?: boolean;
 }
 
 /**
  * A first visit to `/` renders this light page instead of the full app, so the landing loads only React and
  * its own code. It keeps SPEC §2's rules: a spinner while auth loads, a signed-in user goes to /app.
  */
-export function LandingApp({ enterApp, prefetchApp }: LandingAppProps) {
-  const [visitor, setVisitor] = useState<Visitor>('loading');
+export function LandingApp({ enterApp, prefetchApp, prerendered = false }: LandingAppProps) {
+  const [visitor, setVisitor] = useState<Visitor>(prerendered ? 'visitor' : 'loading');
 
   useEffect(() => {
     let cancelled = false;

@@ -61,7 +61,8 @@ export function LoginApp({ enterApp, prefetchApp }: LoginAppProps) {
       cancelled = true;
     };
   }, []);
-  const errorCode = new URLSearchParams(window.location.search).get('error');
+  // Prerendered pages are for the bare /login (the gateway sends the plain page when there is a query).
+  const errorCode = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('error');
   return (
     <div onPointerOver={prefetchApp} onFocus={prefetchApp}>
       <LoginScreen devLogin={devLogin} errorCode={errorCode} onNavigate={enterApp} />

@@ -1,0 +1,84 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPage, withPrerendered } from '../../prerender';
+import { prerenderedTree } from '../../prerender-pages';
+
+const fetchMock = vi.fn<typeof fetch>();
+let authStatus = 401;
+let root: Root | undefined;
+
+beforeEach(() => {
+  authStatus = 401;
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === '/api/auth/user') return authStatus === 200 ? Response.json({ id: 'u1' }) : Response.json({ error: 'Unauthorized' }, { status: authStatus });
+    if (url === '/api/config') return Response.json({ devLogin: true });
+    return Response.json({ error: 'Not found' }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+/** The prerendered HTML in a fresh #root, hydrated as bootstrap.tsx does; React's hydration complaints collected. */
+async function hydrate(page: 'landing' | 'login', handlers: Parameters<typeof prerenderedTree>[1] = {}) {
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = renderPage(page);
+  document.body.append(container);
+  const problems: unknown[] = [];
+  const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => void problems.push(args));
+  await act(async () => {
+    root = hydrateRoot(container, prerenderedTree(page, handlers), { onRecoverableError: (error) => void problems.push(error) });
+  });
+  consoleError.mockRestore();
+  return problems;
+}
+
+describe('public pages prerendered at build time', () => {
+  it('renders the landing for a visitor, not the session spinner', () => {
+    const html = renderPage('landing');
+    expect(html).toContain('Your AI fashion studio');
+    expect(html).toContain('Explore Now');
+    expect(html).not.toContain('Checking your session');
+  });
+
+  it('renders the login page without the Dev Entry (the config check runs in the browser)', () => {
+    const html = renderPage('login');
+    expect(html).toContain('Dress the idea. Shoot the look.');
+    expect(html).not.toContain('Dev Entry');
+  });
+
+  it('puts the HTML in the empty #root of index.html, marked for hydration', () => {
+    const index = '<!doctype html><head><link href="/main.css" rel="stylesheet"></head><body><div id="root"></div></body>';
+    const page = withPrerendered(index, 'landing', '<main>hi</main>');
+    expect(page).toBe('<!doctype html><head><link href="/main.css" rel="stylesheet"></head><body><div id="root" data-prerendered="landing"><main>hi</main></div></body>');
+    expect(() => withPrerendered('<div id="app"></div>', 'landing', '')).toThrow(/no empty/);
+  });
+
+  it('hydrates the landing without a mismatch and keeps it live: links enter the app', async () => {
+    const enterApp = vi.fn();
+    expect(await hydrate('landing', { enterApp })).toEqual([]);
+    const explore = screen.getByRole('link', { name: 'Explore Now' });
+    act(() => explore.click());
+    expect(enterApp).toHaveBeenCalledWith('/app');
+  });
+
+  it('still sends a signed-in user on to /app from the prerendered landing', async () => {
+    authStatus = 200;
+    const enterApp = vi.fn();
+    await hydrate('landing', { enterApp });
+    await waitFor(() => expect(enterApp).toHaveBeenCalledWith('/app', { replace: true }));
+  });
+
+  it('hydrates the login page without a mismatch, then shows the Dev Entry the config allows', async () => {
+    expect(await hydrate('login')).toEqual([]);
+    expect(await screen.findByRole('button', { name: /Dev Entry/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,20 @@
+import { renderToString } from 'react-dom/server';
+import { prerenderedTree, type PrerenderedPage } from './prerender-pages';
+
+export { PRERENDERED_PAGES, type PrerenderedPage } from './prerender-pages';
+
+/**
+ * Build-time rendering of the public pages (scripts/prerender.mjs runs this bundle after the build): the
+ * HTML is in the page before any script runs, so its first paint and LCP need no JavaScript.
+ */
+/** A page's HTML for a visitor with no session, at a phone's width (the layout a hydrating desktop then widens). */
+export function renderPage(page: PrerenderedPage): string {
+  return renderToString(prerenderedTree(page));
+}
+
+/** index.html with the page's HTML in #root, marked so the client hydrates it instead of rendering afresh. */
+export function withPrerendered(indexHtml: string, page: PrerenderedPage, html = renderPage(page)): string {
+  const empty = '<div id="root"></div>';
+  if (!indexHtml.includes(empty)) throw new Error('index.html has no empty <div id="root"></div> to fill');
+  return indexHtml.replace(empty, `<div id="root" data-prerendered="${page}">${html}</div>`);
+}
