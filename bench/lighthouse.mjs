@@ -14,7 +14,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 /** The pages the issue names; BENCH_LIGHTHOUSE_PAGES=/login (comma-separated) narrows a run while iterating. */
 export const LIGHTHOUSE_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? ['/', '/login', '/pricing', '/app/image'];
 /** The issue's budgets. Scores must reach them; the landing's JavaScript must stay under its one. */
-export const BUDGETS = { performance: 95, accessibility: 95, landingJsBytes: 150 * 1024 };
+export const BUDGETS = { performance: 95, accessibility: 95, landingJsBytes: 90 * 1024 };
 /** Pages with their own performance budget (issue 14: the signed-in creation screen ≥ 90). */
 const PERFORMANCE_BUDGET_OF = { '/app/image': 90 };
 export const performanceBudget = (path) => PERFORMANCE_BUDGET_OF[path] ?? BUDGETS.performance;

@@ -122,6 +122,9 @@ async function landingWeight(browser, url) {
 
 const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 
+/** Issue 14's page-weight budgets: gzip JavaScript of `/` and of `/app`. */
+const WEIGHT_BUDGETS = { landing: 90 * 1024, app: 170 * 1024 };
+
 /** (b) Page weight: gzip bytes of the JavaScript the browser loads, per page and per remote route. */
 async function pageWeight(product) {
   const browser = await launchBrowser();
@@ -268,10 +271,10 @@ async function runSections(product) {
     sections.set('b', [
       `## (b) Page weight — gzip bytes of JavaScript loaded (cold cache)`,
       ``,
-      `| page | gzip JS | ratio to \`/\` (baseline) |`,
-      `|---|---|---|`,
-      `| \`/\` (baseline) | ${kb(weight.landing)} | 1.00 |`,
-      `| \`/app\` | ${kb(weight.app)} | ${ratio(weight.app, weight.landing)} |`,
+      `| page | gzip JS | ratio to \`/\` (baseline) | budget (issue 14) |`,
+      `|---|---|---|---|`,
+      `| \`/\` (baseline) | ${kb(weight.landing)} | 1.00 | ${kb(WEIGHT_BUDGETS.landing)} (${ratio(weight.landing, WEIGHT_BUDGETS.landing)}) ${weight.landing <= WEIGHT_BUDGETS.landing ? 'within' : 'FAIL'} |`,
+      `| \`/app\` | ${kb(weight.app)} | ${ratio(weight.app, weight.landing)} | ${kb(WEIGHT_BUDGETS.app)} (${ratio(weight.app, WEIGHT_BUDGETS.app)}) ${weight.app <= WEIGHT_BUDGETS.app ? 'within' : 'FAIL'} |`,
       ``,
       `| remote route opened from \`/app\` | extra gzip JS | ratio to \`/app\` |`,
       `|---|---|---|`,

@@ -48,6 +48,36 @@ function prerenderConfig(shellConfig: ReturnType<typeof readShellConfig>): Confi
   };
 }
 
+/**
+ * The script of the prerendered pages (`src/light.tsx`): React and the two light entries, with no Module
+ * Federation runtime, so `/` and `/login` load about half the JavaScript of the federated entry. It is written
+ * to .light/, moved to dist/light/ and put in dist/landing.html and dist/login.html by
+ * scripts/prerender.mjs in place of the federated entry, which it loads itself when the visitor moves on.
+ */
+function lightConfig(shellConfig: ReturnType<typeof readShellConfig>): Configuration {
+  return {
+    name: 'light',
+    context: root,
+    mode: 'production',
+    target: 'web',
+    devtool: 'source-map',
+    entry: { light: './src/light.tsx' },
+    output: {
+      // Not into dist/ directly: the browser build cleans dist/ whenever it emits. scripts/prerender.mjs moves it.
+      path: path.join(root, '.light'),
+      publicPath: '/light/',
+      uniqueName: 'shell-light',
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+    module: { rules: [swcRule(true)] },
+    plugins: [new rspack.DefinePlugin({ __SHELL_CONFIG__: JSON.stringify(shellConfig) })],
+    performance: { hints: false },
+  };
+}
+
 export default (env: Record<string, unknown> = {}): Configuration | Configuration[] => {
   const production = !env.RSPACK_SERVE && process.env.NODE_ENV !== 'development';
   const shellConfig = readShellConfig(process.env); // a bad value stops the build, naming the variable
@@ -96,5 +126,5 @@ export default (env: Record<string, unknown> = {}): Configuration | Configuratio
       proxy: [{ context: ['/api', '/mf', '/media'], target: gatewayUrl, changeOrigin: true }],
     },
   };
-  return production ? [browser, prerenderConfig(shellConfig)] : browser;
+  return production ? [browser, lightConfig(shellConfig), prerenderConfig(shellConfig)] : browser;
 };

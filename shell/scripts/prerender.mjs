@@ -1,6 +1,7 @@
 // After `rspack build`: writes dist/landing.html and dist/login.html, index.html with each public page's HTML
-// rendered in #root (the gateway sends them to visitors without a session; the client hydrates them).
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+// rendered in #root and the light pages' script (src/light.tsx) in place of the federated entry (the gateway
+// sends them to visitors without a session; the light script hydrates them).
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -8,8 +9,14 @@ const root = path.join(import.meta.dirname, '..');
 const bundle = path.join(root, '.prerender', 'prerender.cjs');
 const { PRERENDERED_PAGES, withPrerendered } = createRequire(import.meta.url)(bundle);
 const index = readFileSync(path.join(root, 'dist', 'index.html'), 'utf8');
+// The light pages' script (rspack's `light` build, written to .light/ so the browser build's clean of dist/
+// cannot race it), moved to dist/light/.
+cpSync(path.join(root, '.light'), path.join(root, 'dist', 'light'), { recursive: true });
+rmSync(path.join(root, '.light'), { recursive: true, force: true });
+const light = readdirSync(path.join(root, 'dist', 'light')).filter((name) => /^light\.[0-9a-f]+\.js$/.test(name));
+if (light.length !== 1) throw new Error(`expected one dist/light/light.*.js, found ${light.length}`);
 for (const page of Object.keys(PRERENDERED_PAGES)) {
-  const html = withPrerendered(index, page);
+  const html = withPrerendered(index, page, `/light/${light[0]}`);
   writeFileSync(path.join(root, 'dist', `${page}.html`), html);
   console.log(`prerendered ${PRERENDERED_PAGES[page]} → dist/${page}.html (${Math.round(html.length / 1024)} KB)`);
 }

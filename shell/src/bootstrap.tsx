@@ -1,9 +1,10 @@
 import { StrictMode, type ReactNode } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
 import { LandingApp } from './app/landing-app';
 import { LoginApp } from './app/login-app';
 import { enterFromLightPage } from './lib/entered-from';
-import { prerenderedTree, PRERENDERED_PAGES, type PrerenderedPage } from './prerender-pages';
+import { lightPage } from './lib/light-page';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -19,15 +20,26 @@ function startApp() {
   void loadApp().then(({ App }) => render(<App />));
 }
 
+const light = lightPage();
+
 function enterApp(to: string, options?: { replace?: boolean }) {
   enterFromLightPage(to, options?.replace);
   startApp();
 }
 
-// A page prerendered at build time (served to visitors without a session) is hydrated, not rendered again.
-const prerendered = container.dataset.prerendered as PrerenderedPage | undefined;
-if (prerendered && PRERENDERED_PAGES[prerendered] === window.location.pathname) {
-  root = hydrateRoot(container, prerenderedTree(prerendered, { enterApp, prefetchApp: () => void loadApp() }));
+if (light) {
+  // Loaded by a prerendered page's own script (light.tsx), which has pushed the next address: its page stays
+  // until the app is ready, then lets go of the container in the same task the app first draws in it.
+  light.attach({
+    prefetch: () => void loadApp(),
+    start(release) {
+      void loadApp().then(({ App }) => {
+        release();
+        delete container.dataset.prerendered;
+        flushSync(() => render(<App />));
+      });
+    },
+  });
 } else if (window.location.pathname === '/') {
   // `/` and `/login` are where visitors arrive: each has a light entry of its own.
   render(<LandingApp enterApp={enterApp} prefetchApp={() => void loadApp()} />);

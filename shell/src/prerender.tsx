@@ -12,9 +12,17 @@ export function renderPage(page: PrerenderedPage): string {
   return renderToString(prerenderedTree(page));
 }
 
-/** index.html with the page's HTML in #root, marked so the client hydrates it instead of rendering afresh. */
-export function withPrerendered(indexHtml: string, page: PrerenderedPage, html = renderPage(page)): string {
+/**
+ * index.html with the page's HTML in #root, marked so the client hydrates it instead of rendering afresh, and
+ * the federated entry's script replaced by the light pages' own (`lightSrc`), which loads the entry
+ * (`data-app-src`) itself when the visitor moves on.
+ */
+export function withPrerendered(indexHtml: string, page: PrerenderedPage, lightSrc: string, html = renderPage(page)): string {
   const empty = '<div id="root"></div>';
   if (!indexHtml.includes(empty)) throw new Error('index.html has no empty <div id="root"></div> to fill');
-  return indexHtml.replace(empty, `<div id="root" data-prerendered="${page}">${html}</div>`);
+  const entry = /<script defer(?:="defer")? src="(\/main\.[^"]+\.js)"><\/script>/.exec(indexHtml);
+  if (!entry) throw new Error('index.html has no deferred main.*.js script to replace');
+  return indexHtml
+    .replace(entry[0], `<script defer src="${lightSrc}" data-app-src="${entry[1]}"></script>`)
+    .replace(empty, `<div id="root" data-prerendered="${page}">${html}</div>`);
 }

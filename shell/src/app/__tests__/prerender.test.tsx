@@ -55,11 +55,15 @@ describe('public pages prerendered at build time', () => {
     expect(html).not.toContain('Dev Entry');
   });
 
-  it('puts the HTML in the empty #root of index.html, marked for hydration', () => {
-    const index = '<!doctype html><head><link href="/main.css" rel="stylesheet"></head><body><div id="root"></div></body>';
-    const page = withPrerendered(index, 'landing', '<main>hi</main>');
-    expect(page).toBe('<!doctype html><head><link href="/main.css" rel="stylesheet"></head><body><div id="root" data-prerendered="landing"><main>hi</main></div></body>');
-    expect(() => withPrerendered('<div id="app"></div>', 'landing', '')).toThrow(/no empty/);
+  it('puts the HTML in the empty #root of index.html, marked for hydration, and the light script in place of the entry', () => {
+    const index = '<!doctype html><head><link href="/main.css" rel="stylesheet"><script defer src="/main.1fe22357.js"></script></head><body><div id="root"></div></body>';
+    const page = withPrerendered(index, 'landing', '/light/light.0a1b2c3d.js', '<main>hi</main>');
+    expect(page).toBe(
+      '<!doctype html><head><link href="/main.css" rel="stylesheet"><script defer src="/light/light.0a1b2c3d.js" data-app-src="/main.1fe22357.js"></script></head>' +
+        '<body><div id="root" data-prerendered="landing"><main>hi</main></div></body>',
+    );
+    expect(() => withPrerendered('<div id="app"></div><script defer src="/main.1.js"></script>', 'landing', '/l.js', '')).toThrow(/no empty/);
+    expect(() => withPrerendered('<div id="root"></div>', 'landing', '/l.js', '')).toThrow(/main/);
   });
 
   it('hydrates the landing without a mismatch and keeps it live: links enter the app', async () => {
