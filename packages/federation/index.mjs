@@ -18,10 +18,13 @@ function versionOf(pkg) {
   return require(`${pkg}/package.json`).version;
 }
 
-const SINGLETONS = ['react', 'react-dom', 'react-router-dom', '@tanstack/react-query', '@atelier/host', '@atelier/ui'];
+// react-router-dom is not shared: a shared module is sent whole (60 KB gzip), while the shell's own copy is cut to
+// what it uses. Remotes reach the shell's router through @atelier/host (Link, useLocation, useNavigate,
+// useSearchParams), never by importing react-router-dom (scripts/__tests__/remote-imports.test.mjs).
+const SINGLETONS = ['react', 'react-dom', '@tanstack/react-query', '@atelier/host', '@atelier/ui'];
 
 /**
- * The shared-singleton table. One React, one router, one QueryClient and one host for the whole page;
+ * The shared-singleton table. One React, one QueryClient and one host (with the router's hooks) for the whole page;
  * `requiredVersion` is the installed major so a remote built against another major warns instead of
  * silently running two copies.
  */

@@ -1,6 +1,5 @@
-import { useHost } from '@atelier/host';
+import { useHost, useLocation } from '@atelier/host';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
 import { ownMediaPath } from '../utils/media-url';
 
 /**

@@ -1,7 +1,7 @@
+import { useSearchParams } from '@atelier/host';
 import type { AspectRatio, User, VideoModel } from '@atelier/contracts';
 import { Button, cn, Spinner, usePastedImage } from '@atelier/ui';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import {
   CREATE_TABS,
   creditsLabel,

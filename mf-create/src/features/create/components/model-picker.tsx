@@ -1,6 +1,6 @@
+import { Link } from '@atelier/host';
 import type { VideoModel } from '@atelier/contracts';
 import { cn } from '@atelier/ui';
-import { Link } from 'react-router-dom';
 import { MESSAGES, PREMIUM_BADGE, VIDEO_MODELS } from '../../../constants';
 import { LockIcon } from './icons';
 

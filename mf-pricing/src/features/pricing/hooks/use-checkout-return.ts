@@ -1,7 +1,6 @@
-import { AUTH_USER_KEY, USER_LIMITS_KEY, useCurrentUser, useHost } from '@atelier/host';
+import { AUTH_USER_KEY, USER_LIMITS_KEY, useCurrentUser, useHost, useLocation } from '@atelier/host';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { ANALYTICS_EVENTS, CHECKOUT_RETURN_QUERY, CHECKOUT_RETURN_REFRESH, CHECKOUT_SUCCESS_TOAST } from '../../../constants';
 
 const { key, success, canceled, sessionId } = CHECKOUT_RETURN_QUERY;
