@@ -1,8 +1,6 @@
 import { StrictMode, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import { LandingApp } from './app/landing-app';
-import { LoginApp } from './app/login-app';
 import { enterFromLightPage } from './lib/entered-from';
 import { lightPage } from './lib/light-page';
 
@@ -41,10 +39,11 @@ if (light) {
     },
   });
 } else if (window.location.pathname === '/') {
-  // `/` and `/login` are where visitors arrive: each has a light entry of its own.
-  render(<LandingApp enterApp={enterApp} prefetchApp={() => void loadApp()} />);
+  // `/` and `/login` are where visitors arrive: each has a light entry of its own, loaded only there (a
+  // visitor without a session gets the prerendered page and light.tsx instead), so /app never carries them.
+  void import('./app/landing-app').then(({ LandingApp }) => render(<LandingApp enterApp={enterApp} prefetchApp={() => void loadApp()} />));
 } else if (window.location.pathname === '/login') {
-  render(<LoginApp enterApp={(to) => enterApp(to)} prefetchApp={() => void loadApp()} />);
+  void import('./app/login-app').then(({ LoginApp }) => render(<LoginApp enterApp={(to) => enterApp(to)} prefetchApp={() => void loadApp()} />));
 } else {
   startApp();
 }
