@@ -146,7 +146,10 @@ test.describe('prerendered public pages', () => {
     await expect(page.getByRole('link', { name: 'Explore Now' })).toBeVisible();
     await expect(page.getByRole('status', { name: 'Checking your session' })).toHaveCount(0);
     // The stylesheet is linked from the head: the dark hero is painted without JavaScript.
-    const background = await page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+    const background = await page.evaluate(() => {
+      const browser = globalThis as unknown as { document: { body: unknown }; getComputedStyle(el: unknown): { backgroundColor: string } };
+      return browser.getComputedStyle(browser.document.body).backgroundColor;
+    });
     expect(background).not.toBe('rgba(0, 0, 0, 0)');
     await page.goto('/login');
     await expect(page.getByText('Dress the idea. Shoot the look.')).toBeVisible();
