@@ -1,4 +1,5 @@
 import { REMOTES_JSON_URL } from '../../../constants';
+import { takeEarlyRemotes } from '../utils/early-load';
 
 /** One remote as the gateway lists it: its container name and the URL of its mf-manifest.json. */
 export interface RemoteEntry {
@@ -19,8 +20,10 @@ export function parseRemotesJson(json: unknown): RemoteEntry[] {
   });
 }
 
-/** GET /mf/remotes.json (served by the gateway from configuration, never cached). */
+/** GET /mf/remotes.json (served by the gateway from configuration, never cached), or the entry's early answer. */
 export async function getRemotes(): Promise<RemoteEntry[]> {
+  const early = await takeEarlyRemotes();
+  if (early) return parseRemotesJson(early);
   const res = await fetch(REMOTES_JSON_URL, { credentials: 'same-origin', cache: 'no-store' });
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
   return parseRemotesJson(await res.json());

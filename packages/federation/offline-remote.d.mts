@@ -1,0 +1,7 @@
+/** The shell's Module Federation runtime plugin (offline-remote.mjs). */
+export default function offlineRemotePlugin(): {
+  name: string;
+  /** A manifest the shell's entry already fetched, once; undefined lets the runtime fetch it. */
+  fetch(url: string): Promise<Response | undefined> | undefined;
+  errorLoadRemote(args: { id: string; error: unknown; lifecycle: string }): { __esModule: true; default: () => never };
+};
