@@ -35,7 +35,7 @@ describe('renderArtwork', () => {
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'atelier-artwork-'));
     manifest = await renderArtwork({ recipes: recipes.filter((recipe) => SAMPLE.includes(recipe.id)), outDir });
-  });
+  }, 120_000); // AVIF encoding of several pictures: ~5 s on a quiet 2-core host, several times that beside other suites
   afterAll(() => rm(outDir, { recursive: true, force: true }));
 
   it('writes every width as AVIF and WebP, named by content hash, at the recipe\'s aspect ratio', async () => {
