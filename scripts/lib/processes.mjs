@@ -16,12 +16,13 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..'
  * The services `npm start` runs, in start order (a service is started after those it calls). Every process
  * gets the whole environment, so billing reads STRIPE_* (docs: README, "Running with Stripe test keys").
  */
+/** The services, each with the services it calls (their URLs are in its environment when it starts). */
 export const SERVICES = [
-  { name: 'account', dir: 'services/account', envPrefix: 'ACCOUNT' },
-  { name: 'create', dir: 'services/create', envPrefix: 'CREATE' },
-  { name: 'photoshoot', dir: 'services/photoshoot', envPrefix: 'PHOTOSHOOT' },
-  { name: 'canvas', dir: 'services/canvas', envPrefix: 'CANVAS' },
-  { name: 'billing', dir: 'services/billing', envPrefix: 'BILLING' },
+  { name: 'account', dir: 'services/account', envPrefix: 'ACCOUNT', calls: [] },
+  { name: 'create', dir: 'services/create', envPrefix: 'CREATE', calls: ['account'] },
+  { name: 'photoshoot', dir: 'services/photoshoot', envPrefix: 'PHOTOSHOOT', calls: ['account', 'create'] },
+  { name: 'canvas', dir: 'services/canvas', envPrefix: 'CANVAS', calls: ['account', 'create'] },
+  { name: 'billing', dir: 'services/billing', envPrefix: 'BILLING', calls: ['account'] },
 ];
 
 /** Secrets live with the data they protect, created once per data dir so sessions survive restarts. */
@@ -262,12 +263,17 @@ export async function startProduct({ env: baseEnv = process.env, quiet = false, 
       return urls;
     };
 
-    for (const service of SERVICES) {
+    // A service starts as soon as the services it calls are listening (their URLs go in its environment), so
+    // services that do not call each other start side by side: account; then create and billing; then
+    // photoshoot and canvas.
+    const started = new Map();
+    const startService = async (service) => {
+      await Promise.all(service.calls.map((name) => started.get(name)));
       const portKey = `${service.envPrefix}_PORT`;
       const urlKey = `${service.envPrefix}_URL`;
       const fixedPort = baseEnv[portKey];
       const external = baseEnv[urlKey] && !fixedPort;
-      if (external) continue; // pointed at a service running elsewhere
+      if (external) return; // pointed at a service running elsewhere
       const count = replicaCount(baseEnv, service.envPrefix);
       const urls = [];
       replicaUrls.set(service.name, urls);
@@ -315,7 +321,12 @@ export async function startProduct({ env: baseEnv = process.env, quiet = false, 
         });
         supervised.on('fatal', fatal);
       }
-    }
+    };
+    for (const service of SERVICES) started.set(service.name, startService(service));
+    // Every start is awaited (a failure stops the product below), then the gateways get every address.
+    const outcomes = await Promise.allSettled(started.values());
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
 
     const gatewayCount = replicaCount(baseEnv, 'GATEWAY');
     const basePort = Number(env.PORT);
