@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { federationDefaults, offlineRemotePluginPath } from '@atelier/federation';
+import { RESOLVE_EXTENSIONS, swcRule } from '@atelier/federation/remote-config';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
 import tailwindcss from '@tailwindcss/postcss';
@@ -12,20 +13,6 @@ const root = import.meta.dirname;
 // The product's artwork (packages/artwork, rendered at build time), served from /art/ with the shell.
 const artworkDir = path.join(path.dirname(createRequire(import.meta.url).resolve('@atelier/artwork/package.json')), 'dist/art');
 const gatewayUrl = process.env.GATEWAY_URL || 'http://127.0.0.1:8080';
-
-/** TypeScript and JSX through SWC, for the browser and for the prerender bundle alike. */
-const swcRule = (production: boolean) => ({
-  test: /\.[cm]?tsx?$/,
-  exclude: /node_modules/,
-  loader: 'builtin:swc-loader',
-  options: {
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true },
-      transform: { react: { runtime: 'automatic', development: !production } },
-    },
-  },
-  type: 'javascript/auto' as const,
-});
 
 /**
  * The public pages' build-time renderer: the light entries (app/landing-app, app/login-app) bundled for Node,
@@ -40,7 +27,7 @@ function prerenderConfig(shellConfig: ReturnType<typeof readShellConfig>): Confi
     devtool: false,
     entry: { prerender: './src/prerender.tsx' },
     output: { path: path.join(root, '.prerender'), filename: 'prerender.cjs', library: { type: 'commonjs2' }, clean: true },
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+    resolve: { extensions: RESOLVE_EXTENSIONS },
     module: { rules: [swcRule(true), { test: /\.css$/, type: 'asset/source' }] },
     plugins: [new rspack.DefinePlugin({ __SHELL_CONFIG__: JSON.stringify(shellConfig) })],
     optimization: { minimize: false },
@@ -72,7 +59,7 @@ function lightConfig(shellConfig: ReturnType<typeof readShellConfig>): Configura
       clean: true,
     },
     resolve: {
-      extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+      extensions: RESOLVE_EXTENSIONS,
       // Preact's React-compatible layer instead of react-dom (about 60 KB of gzip JavaScript less to parse and run on
       // a phone): the same components, hydrating the HTML react-dom/server rendered at build time. Only this build;
       // the app itself, its tests and the prerendering use React.
@@ -108,7 +95,7 @@ export default (env: Record<string, unknown> = {}): Configuration | Configuratio
       cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+    resolve: { extensions: RESOLVE_EXTENSIONS },
     module: {
       rules: [
         swcRule(production),

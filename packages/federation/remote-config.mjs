@@ -10,6 +10,29 @@ import { REMOTES } from './index.mjs';
 
 const DEFAULT_GATEWAY_URL = 'http://127.0.0.1:8080';
 
+/** The file extensions every browser build resolves (the shell's builds use them too). */
+export const RESOLVE_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'];
+
+/**
+ * TypeScript and JSX through SWC with React's automatic runtime (development helpers outside production):
+ * the rule of every remote and of the shell's builds.
+ * @param {boolean} production
+ */
+export function swcRule(production) {
+  return {
+    test: /\.[cm]?tsx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: !production } },
+      },
+    },
+    type: /** @type {const} */ ('javascript/auto'),
+  };
+}
+
 /**
  * @param {{ root: string; folder: string; federation: import('@rspack/core').RspackPluginInstance }} options
  * @returns {(env?: Record<string, unknown>) => import('@rspack/core').Configuration}
@@ -41,21 +64,10 @@ export function createRemoteConfig({ root, folder, federation }) {
         cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+      resolve: { extensions: RESOLVE_EXTENSIONS },
       module: {
         rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-              },
-            },
-            type: 'javascript/auto',
-          },
+          swcRule(production),
           {
             test: /\.css$/,
             use: [

@@ -1,4 +1,5 @@
 import sharp, { type OverlayOptions } from 'sharp';
+import { reachableFromBorder } from './flood.js';
 
 /**
  * Cuts a garment out of a product photo on a near-uniform background: the background colour is the
@@ -51,29 +52,7 @@ export async function cutOutGarment(photo: Buffer, maxSide = 1024): Promise<{ pn
  * garment (as light as the backdrop) stay part of it; an open neckline, which reaches the border, does not.
  */
 function keepEnclosed(alpha: Buffer, width: number, height: number): void {
-  const outside = new Uint8Array(alpha.length);
-  const stack: number[] = [];
-  const visit = (i: number) => {
-    if (outside[i] || alpha[i]! >= 128) return;
-    outside[i] = 1;
-    stack.push(i);
-  };
-  for (let x = 0; x < width; x++) {
-    visit(x);
-    visit((height - 1) * width + x);
-  }
-  for (let y = 0; y < height; y++) {
-    visit(y * width);
-    visit(y * width + width - 1);
-  }
-  while (stack.length) {
-    const i = stack.pop()!;
-    const x = i % width;
-    if (x > 0) visit(i - 1);
-    if (x < width - 1) visit(i + 1);
-    if (i >= width) visit(i - width);
-    if (i < (height - 1) * width) visit(i + width);
-  }
+  const outside = reachableFromBorder(width, height, (i) => alpha[i]! < 128);
   for (let i = 0; i < alpha.length; i++) if (!outside[i] && alpha[i]! < 128) alpha[i] = 255;
 }
 

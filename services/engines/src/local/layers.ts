@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import * as textToImage from './text-to-image.js';
+import { reachableFromBorder } from './flood.js';
 
 /**
  * A picture as two layers for the video's parallax: the backdrop with nothing standing in front of it
@@ -69,18 +70,23 @@ async function recipeLayers(image: Buffer, source: LayerSource): Promise<SceneLa
   return layers as SceneLayers;
 }
 
+/** RGBA as premultiplied RGBA (colour times alpha), ready to draw over a frame. */
+export function premultiply(rgba: Uint8Array): Uint8ClampedArray {
+  const out = new Uint8ClampedArray(rgba.length);
+  for (let i = 0; i < rgba.length; i += 4) {
+    const a = rgba[i + 3]! / 255;
+    out[i] = rgba[i]! * a;
+    out[i + 1] = rgba[i + 1]! * a;
+    out[i + 2] = rgba[i + 2]! * a;
+    out[i + 3] = rgba[i + 3]!;
+  }
+  return out;
+}
+
 /** Decodes a backdrop and a figure with alpha to raw layers of the render size. */
 export async function rawLayers(backdrop: Buffer, figure: Buffer, width: number, height: number): Promise<RawLayers> {
   const back = await sharp(backdrop).resize(width, height, { fit: 'cover' }).removeAlpha().raw().toBuffer();
-  const front = await sharp(figure).resize(width, height, { fit: 'cover' }).ensureAlpha().raw().toBuffer();
-  const premultiplied = new Uint8ClampedArray(front.length);
-  for (let i = 0; i < front.length; i += 4) {
-    const a = front[i + 3]! / 255;
-    premultiplied[i] = front[i]! * a;
-    premultiplied[i + 1] = front[i + 1]! * a;
-    premultiplied[i + 2] = front[i + 2]! * a;
-    premultiplied[i + 3] = front[i + 3]!;
-  }
+  const premultiplied = premultiply(await sharp(figure).resize(width, height, { fit: 'cover' }).ensureAlpha().raw().toBuffer());
   return { width, height, backdrop: new Uint8ClampedArray(back), figure: premultiplied, box: alphaBox(premultiplied, width, height), from: 'layers', overlay: null };
 }
 
@@ -212,30 +218,7 @@ function morph(mask: Uint8Array, w: number, h: number, r: number, hit: 0 | 255):
 
 /** Backdrop regions not reachable from the border are holes in the figure (a garment as light as the wall). */
 function fillHoles(mask: Uint8Array, w: number, h: number): Uint8Array {
-  const outside = new Uint8Array(mask.length);
-  const stack: number[] = [];
-  const visit = (i: number) => {
-    if (!mask[i] && !outside[i]) {
-      outside[i] = 1;
-      stack.push(i);
-    }
-  };
-  for (let x = 0; x < w; x++) {
-    visit(x);
-    visit((h - 1) * w + x);
-  }
-  for (let y = 0; y < h; y++) {
-    visit(y * w);
-    visit(y * w + w - 1);
-  }
-  while (stack.length > 0) {
-    const i = stack.pop()!;
-    const x = i % w;
-    if (x > 0) visit(i - 1);
-    if (x < w - 1) visit(i + 1);
-    if (i >= w) visit(i - w);
-    if (i + w < mask.length) visit(i + w);
-  }
+  const outside = reachableFromBorder(w, h, (i) => !mask[i]);
   return mask.map((_, i) => (outside[i] ? 0 : 255));
 }
 

@@ -6,7 +6,7 @@ import { VIDEO_MODELS } from '../types.js';
 import { checkChoice, checkImage, checkPrompt } from '../validate.js';
 import { EngineFailure } from '../errors.js';
 import { runFfmpegFed, withTempDir } from './ffmpeg.js';
-import { layersOf } from './layers.js';
+import { layersOf, premultiply } from './layers.js';
 import { renderFrame, type FigureMove } from './motion.js';
 import { hashString } from './random.js';
 import { localBadge, localBadgeBox, localMarkOf, type MarkBox } from './render.js';
@@ -100,16 +100,7 @@ const LAYER_SCALE = 1.25;
 /** The overlay as premultiplied RGBA at the video's size, or null. */
 async function overlayPixels(png: Buffer | null, width: number, height: number): Promise<Uint8ClampedArray | null> {
   if (!png) return null;
-  const rgba = await sharp(png).resize(width, height, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
-  const out = new Uint8ClampedArray(rgba.length);
-  for (let i = 0; i < rgba.length; i += 4) {
-    const a = rgba[i + 3]! / 255;
-    out[i] = rgba[i]! * a;
-    out[i + 1] = rgba[i + 1]! * a;
-    out[i + 2] = rgba[i + 2]! * a;
-    out[i + 3] = rgba[i + 3]!;
-  }
-  return out;
+  return premultiply(await sharp(png).resize(width, height, { fit: 'fill' }).ensureAlpha().raw().toBuffer());
 }
 
 /** Premultiplied RGBA over an RGB frame, in place (skipping the transparent majority). */
