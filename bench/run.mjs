@@ -6,7 +6,7 @@
 // with `npm run bench -- --only lighthouse[,weight...]` (or BENCH_ONLY=lighthouse); then only their
 // sections of RESULTS.md are replaced. `--no-build` skips the turbo build when the dist folders are fresh.
 // The memory section starts its own product (as `npm start` does) before the others start theirs.
-import { spawnSync } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -83,12 +83,30 @@ async function gatewayOverhead(product) {
     const result = await load(url, headers);
     const after = cpu();
     const perRequest = (name) => (before[name] === null ? null : ((after[name] - before[name]) * 1e6) / result.requests.total);
-    return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, cpuUs: { gateway: perRequest('gateway'), account: perRequest('account') } };
+    return { rps: result.requests.average, requests: result.requests.total, p99: result.latency.p99, non2xx: result.non2xx, cpuUs: { gateway: perRequest('gateway'), account: perRequest('account') } };
   };
   const direct = await run(`${product.env.ACCOUNT_URL}/api/auth/user`, await identity());
   const gateway = await run(`${product.url}/api/auth/user`, { cookie });
-  if (direct.non2xx || gateway.non2xx) throw new Error(`non-2xx answers: direct ${direct.non2xx}, gateway ${gateway.non2xx}`);
-  return { direct, gateway };
+  // The floor: a bare node:http proxy (bench/floor-proxy.mjs) on the same path, as a process of its own, so the
+  // gateway's own work can be told apart from what any Node.js hop costs on this host.
+  const floorPort = await freePort();
+  const floorProxy = fork(join(import.meta.dirname, 'floor-proxy.mjs'), [product.env.ACCOUNT_URL, String(floorPort), IDENTITY_HEADER, (await identity())[IDENTITY_HEADER]], { stdio: 'ignore' });
+  let floor;
+  try {
+    await new Promise((resolve, reject) => {
+      floorProxy.once('message', resolve);
+      floorProxy.once('exit', (code) => reject(new Error(`floor proxy exited (${code})`)));
+    });
+    const floorUrl = `http://127.0.0.1:${floorPort}/api/auth/user`;
+    await load(floorUrl, {}).catch(() => {});
+    const before = procAvailable() ? cpuSecondsOf(floorProxy.pid) : null;
+    floor = await run(floorUrl, {});
+    floor.cpuUs.proxy = before === null ? null : ((cpuSecondsOf(floorProxy.pid) - before) * 1e6) / floor.requests;
+  } finally {
+    floorProxy.kill();
+  }
+  if (direct.non2xx || gateway.non2xx || floor.non2xx) throw new Error(`non-2xx answers: direct ${direct.non2xx}, gateway ${gateway.non2xx}, floor ${floor.non2xx}`);
+  return { direct, gateway, floor };
 }
 
 /** A fresh context (a cold cache) whose JavaScript responses are counted as gzip -9 bytes. */
@@ -256,10 +274,14 @@ async function runSections(product) {
       `|---|---|---|---|---|`,
       `| straight to the account service (baseline) | ${overhead.direct.rps.toFixed(0)} | ${overhead.direct.p99} ms | — | ${us(overhead.direct.cpuUs.account)} |`,
       `| through the gateway | ${overhead.gateway.rps.toFixed(0)} | ${overhead.gateway.p99} ms | ${us(overhead.gateway.cpuUs.gateway)} | ${us(overhead.gateway.cpuUs.account)} |`,
+      `| a bare node:http proxy (bench/floor-proxy.mjs: no Express, session, logging or headers) | ${overhead.floor.rps.toFixed(0)} | ${overhead.floor.p99} ms | ${us(overhead.floor.cpuUs.proxy)} (the bare proxy) | ${us(overhead.floor.cpuUs.account)} |`,
       `| **ratio gateway ÷ direct** (budget ≥ 0.85 and ≤ 1.20) | **${ratio(overhead.gateway.rps, overhead.direct.rps)}** ${overhead.gateway.rps / overhead.direct.rps >= 0.85 ? 'within' : 'FAIL'} | **${ratio(overhead.gateway.p99, overhead.direct.p99)}** ${overhead.gateway.p99 / overhead.direct.p99 <= 1.2 ? 'within' : 'FAIL'} | | |`,
       ``,
       `CPU per request: the process's user + system CPU time over the run (/proc), divided by the requests answered. ` +
         `The load generator, the gateway and the service share the host's ${cpus().length} cores.`,
+      ``,
+      `The bare proxy is the floor of any Node.js hop here: its ratio to direct is ${ratio(overhead.floor.rps, overhead.direct.rps)} (requests/s) and ` +
+        `${ratio(overhead.floor.p99, overhead.direct.p99)} (p99); the gateway reaches ${ratio(overhead.gateway.rps, overhead.floor.rps)} of its requests/s.`,
       ``,
     ]);
   }
