@@ -48,7 +48,8 @@ function lightConfig(shellConfig: ReturnType<typeof readShellConfig>): Configura
     mode: 'production',
     target: 'web',
     devtool: 'source-map',
-    entry: { light: './src/light.tsx' },
+    // The legal pages have a script of their own (their texts and the button stay out of `/`'s script).
+    entry: { light: './src/light.tsx', legal: './src/light-legal.tsx' },
     output: {
       // Not into dist/ directly: the browser build cleans dist/ whenever it emits. scripts/prerender.mjs moves it.
       path: path.join(root, '.light'),

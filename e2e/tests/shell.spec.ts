@@ -155,4 +155,36 @@ test.describe('prerendered public pages', () => {
     await expect(page.getByText('Dress the idea. Shoot the look.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
   });
+
+  test('/terms and /privacy are whole documents in the HTML', async ({ page }) => {
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    await expect(page.locator('main ol > li h2')).toHaveCount(23);
+    await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expect(page.getByText('Effective October 5th, 2025')).toBeVisible();
+  });
+});
+
+test.describe('prerendered legal pages, hydrated', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+  test('Go Back works on a legal page opened by its address, without the full app', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your AI fashion studio' })).toBeVisible();
+    // Only the light pages' scripts: the federated entry (main.*.js) was never needed.
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.every((path) => path.startsWith('/light/')), scripts.join(', ')).toBe(true);
+
+    await page.goto('/privacy');
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/'); // opened by its address: nothing of ours behind it
+  });
 });

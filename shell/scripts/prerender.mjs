@@ -7,16 +7,20 @@ import path from 'node:path';
 
 const root = path.join(import.meta.dirname, '..');
 const bundle = path.join(root, '.prerender', 'prerender.cjs');
-const { PRERENDERED_PAGES, withPrerendered } = createRequire(import.meta.url)(bundle);
+const { PRERENDERED_PAGES, isLegalPage, withPrerendered } = createRequire(import.meta.url)(bundle);
 const index = readFileSync(path.join(root, 'dist', 'index.html'), 'utf8');
 // The light pages' script (rspack's `light` build, written to .light/ so the browser build's clean of dist/
 // cannot race it), moved to dist/light/.
 cpSync(path.join(root, '.light'), path.join(root, 'dist', 'light'), { recursive: true });
 rmSync(path.join(root, '.light'), { recursive: true, force: true });
-const light = readdirSync(path.join(root, 'dist', 'light')).filter((name) => /^light\.[0-9a-f]+\.js$/.test(name));
-if (light.length !== 1) throw new Error(`expected one dist/light/light.*.js, found ${light.length}`);
+/** The one `dist/light/<name>.<hash>.js` of a light entry (`light` for / and /login, `legal` for the legal pages). */
+const script = (name) => {
+  const found = readdirSync(path.join(root, 'dist', 'light')).filter((file) => new RegExp(`^${name}\\.[0-9a-f]+\\.js$`).test(file));
+  if (found.length !== 1) throw new Error(`expected one dist/light/${name}.*.js, found ${found.length}`);
+  return `/light/${found[0]}`;
+};
 for (const page of Object.keys(PRERENDERED_PAGES)) {
-  const html = withPrerendered(index, page, `/light/${light[0]}`);
+  const html = withPrerendered(index, page, script(isLegalPage(page) ? 'legal' : 'light'));
   writeFileSync(path.join(root, 'dist', `${page}.html`), html);
   console.log(`prerendered ${PRERENDERED_PAGES[page]} → dist/${page}.html (${Math.round(html.length / 1024)} KB)`);
 }

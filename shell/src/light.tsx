@@ -1,16 +1,18 @@
-// The script of a prerendered public page (`/`, `/login`): React and that page only, no Module Federation.
+// The script of a prerendered public page (`/`, `/login`; the legal pages have light-legal.tsx): React and that page only, no Module Federation.
 // It hydrates the HTML the build rendered; the full app (the shell's federated entry) loads only when the
 // visitor moves on, or shows the intent to, and takes the page over from here (bootstrap.tsx).
 import { hydrateRoot } from 'react-dom/client';
 import { enterFromLightPage } from './lib/entered-from';
 import { LIGHT_PAGE_GLOBAL, type FullApp, type LightPage } from './lib/light-page';
-import { PRERENDERED_PAGES, prerenderedTree, type PrerenderedPage } from './prerender-pages';
+import { isLegalPage, PRERENDERED_PAGES, prerenderedTree, type PrerenderedPage } from './prerender-pages';
 
 const container = document.getElementById('root');
 const page = container?.dataset.prerendered as PrerenderedPage | undefined;
 const appSrc = document.currentScript?.dataset.appSrc ?? (document.querySelector('script[data-app-src]') as HTMLScriptElement | null)?.dataset.appSrc;
 
-if (container && page && PRERENDERED_PAGES[page] && appSrc) {
+const entry = page !== undefined && Object.hasOwn(PRERENDERED_PAGES, page) && !isLegalPage(page) ? page : undefined;
+
+if (container && entry && appSrc) {
   let app: FullApp | null = null;
   const waiting: ((app: FullApp) => void)[] = [];
   const whenApp = (then: (app: FullApp) => void) => (app ? then(app) : waiting.push(then));
@@ -29,7 +31,7 @@ if (container && page && PRERENDERED_PAGES[page] && appSrc) {
 
   const root = hydrateRoot(
     container,
-    prerenderedTree(page, {
+    prerenderedTree(entry, {
       enterApp(to, options) {
         if (entered) return; // one hand-over (a click while a signed-in visitor is being sent on)
         entered = true;

@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
-import { prerenderedTree, type PrerenderedPage } from './prerender-pages';
+import { legalTree } from './prerender-legal';
+import { isLegalPage, prerenderedTree, type PrerenderedPage } from './prerender-pages';
 
-export { PRERENDERED_PAGES, type PrerenderedPage } from './prerender-pages';
+export { isLegalPage, PRERENDERED_PAGES, type PrerenderedPage } from './prerender-pages';
 
 /**
  * Build-time rendering of the public pages (scripts/prerender.mjs runs this bundle after the build): the
@@ -9,7 +10,7 @@ export { PRERENDERED_PAGES, type PrerenderedPage } from './prerender-pages';
  */
 /** A page's HTML for a visitor with no session, at a phone's width (the layout a hydrating desktop then widens). */
 export function renderPage(page: PrerenderedPage): string {
-  return renderToString(prerenderedTree(page));
+  return renderToString(isLegalPage(page) ? legalTree(page) : prerenderedTree(page));
 }
 
 /**

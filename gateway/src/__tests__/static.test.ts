@@ -55,12 +55,16 @@ describe('shell', () => {
     }
   });
 
-  it('sends the prerendered / and /login to a visitor without a session, and the plain page otherwise', async () => {
+  it('sends the prerendered /, /login, /terms and /privacy to a visitor without a session, and the plain page otherwise', async () => {
     const { app, shell } = fixture();
     const LANDING = '<!doctype html><div id="root" data-prerendered="landing"><h1>Your AI fashion studio</h1></div>';
     const LOGIN = '<!doctype html><div id="root" data-prerendered="login"><h1>Sign in</h1></div>';
+    const TERMS = '<!doctype html><div id="root" data-prerendered="terms"><h1>Terms of Service</h1></div>';
+    const PRIVACY = '<!doctype html><div id="root" data-prerendered="privacy"><h1>Privacy Policy</h1></div>';
     writeFileSync(join(shell, 'landing.html'), LANDING);
     writeFileSync(join(shell, 'login.html'), LOGIN);
+    writeFileSync(join(shell, 'terms.html'), TERMS);
+    writeFileSync(join(shell, 'privacy.html'), PRIVACY);
     const page = (path: string, cookie?: string) => {
       const req = request(app).get(path).set('accept', HTML);
       return (cookie ? req.set('cookie', cookie) : req).expect(200);
@@ -70,6 +74,9 @@ describe('shell', () => {
     expect(landing.headers['cache-control']).toBe('no-cache');
     expect(landing.headers.vary).toMatch(/Cookie/);
     expect((await page('/login')).text).toBe(LOGIN);
+    expect((await page('/terms')).text).toBe(TERMS);
+    expect((await page('/privacy')).text).toBe(PRIVACY);
+    expect((await page('/privacy', `atelier_sid=${'a'.repeat(43)}`)).text).toBe(INDEX);
     expect((await page('/', 'theme=dark')).text).toBe(LANDING);
     // A session (either cookie name), or a query the page reads, gets the plain page and its session check.
     expect((await page('/', `atelier_sid=${'a'.repeat(43)}`)).text).toBe(INDEX);

@@ -24,7 +24,7 @@ function wantsHtml(req: Request): boolean {
 }
 
 /** The public pages the shell's build prerenders (shell/src/prerender-pages.tsx), by path. */
-const PRERENDERED: Record<string, string> = { '/': 'landing.html', '/login': 'login.html' };
+const PRERENDERED: Record<string, string> = { '/': 'landing.html', '/login': 'login.html', '/terms': 'terms.html', '/privacy': 'privacy.html' };
 const SESSION = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE}|${SECURE_SESSION_COOKIE})=`);
 
 /**

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, withPrerendered } from '../../prerender';
+import { legalBackTarget, legalTree } from '../../prerender-legal';
 import { prerenderedTree } from '../../prerender-pages';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -24,6 +25,7 @@ afterEach(() => {
   root = undefined;
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
+  window.history.replaceState(null, '');
 });
 
 /** The prerendered HTML in a fresh #root, hydrated as bootstrap.tsx does; React's hydration complaints collected. */
@@ -84,5 +86,48 @@ describe('public pages prerendered at build time', () => {
   it('hydrates the login page without a mismatch, then shows the Dev Entry the config allows', async () => {
     expect(await hydrate('login')).toEqual([]);
     expect(await screen.findByRole('button', { name: /Dev Entry/ })).toBeInTheDocument();
+  });
+
+  it('renders the terms and the privacy policy as documents with their Go Back button', () => {
+    const terms = renderPage('terms');
+    expect(terms).toContain('Terms of Service');
+    expect(terms).toContain('Go Back');
+    const privacy = renderPage('privacy');
+    expect(privacy).toContain('Privacy Policy');
+    expect(privacy).toContain('Go Back');
+    expect(privacy).not.toContain('Terms of Service</h1>');
+  });
+
+  it('hydrates a legal page without a mismatch; Go Back is live', async () => {
+    for (const page of ['terms', 'privacy'] as const) {
+      const container = document.createElement('div');
+      container.innerHTML = renderPage(page);
+      document.body.append(container);
+      const problems: unknown[] = [];
+      const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => void problems.push(args));
+      const onBack = vi.fn();
+      let legalRoot: Root | undefined;
+      await act(async () => {
+        legalRoot = hydrateRoot(container, legalTree(page, onBack), { onRecoverableError: (error) => void problems.push(error) });
+      });
+      consoleError.mockRestore();
+      expect(problems).toEqual([]);
+      act(() => screen.getByRole('button', { name: /Go Back/ }).click());
+      expect(onBack).toHaveBeenCalledOnce();
+      act(() => legalRoot?.unmount());
+      container.remove();
+    }
+  });
+
+  it('sends Go Back from a prerendered legal page where the full app would: Terms home, Privacy back only to a page of ours', () => {
+    expect(legalBackTarget('terms')).toBe('/');
+    expect(legalBackTarget('privacy')).toBe('/'); // opened by its address: no page of ours behind it
+    window.history.replaceState({ usr: null, key: 'k1', idx: 0 }, '');
+    expect(legalBackTarget('privacy')).toBe('/'); // the router's first entry
+    window.history.replaceState({ usr: null, key: 'k2', idx: 2 }, '');
+    expect(legalBackTarget('privacy')).toBe('previous page'); // reloaded after moving around the app
+    expect(legalBackTarget('terms')).toBe('/');
+    window.history.replaceState({ atelierEnteredFrom: '/login' }, '');
+    expect(legalBackTarget('privacy')).toBe('previous page'); // pushed by the login page's light script
   });
 });
