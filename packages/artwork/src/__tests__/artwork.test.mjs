@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderArtwork } from '../../scripts/render.mjs';
+import { renderArtwork, renderRecipe } from '../../scripts/render.mjs';
 
 const { recipes } = JSON.parse(await readFile(new URL('../recipes.json', import.meta.url), 'utf8'));
 const SAMPLE = ['style-everyday', 'home-try-on', 'avatar-2'];
@@ -84,5 +84,32 @@ describe('renderArtwork', () => {
     expect(module).toContain('export const ARTWORK');
     const types = await readFile(join(outDir, 'index.d.ts'), 'utf8');
     expect(types).toContain('"style-everyday" | "home-try-on" | "avatar-2"');
+  });
+});
+
+// The build draws each recipe at its largest width rather than at the engine's full size: it must be the same picture.
+describe('a recipe drawn at its own width', () => {
+  it('looks like the full-size picture downscaled (the grain apart)', async () => {
+    const { renderArtwork: draw } = await import('@atelier/engines');
+    const { prompt, aspectRatio, seed } = recipes.find((recipe) => recipe.id === 'home-try-on');
+    const small = await sharp(await draw({ prompt, aspectRatio, seed }, { width: 240 })).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([small.info.width, small.info.height]).toEqual([240, 320]);
+    const full = await sharp(await draw({ prompt, aspectRatio, seed })).removeAlpha().resize(240, 320, { kernel: 'lanczos3' }).raw().toBuffer();
+    let difference = 0;
+    for (let i = 0; i < full.length; i += 1) difference += Math.abs(full[i] - small.data[i]);
+    expect(difference / full.length).toBeLessThan(4); // ~1 of 255 measured: the same scene, the grain's noise apart
+  });
+
+  it('writes only the formats a recipe asks for (a preset thumbnail: one WebP, shown by its src)', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'atelier-artwork-'));
+    try {
+      const avatar = recipes.find((recipe) => recipe.id === 'avatar-1');
+      const entry = await renderRecipe({ ...avatar, widths: [64], formats: ['webp'] }, outDir);
+      expect(entry.avif).toBe('');
+      expect(entry.webp).toMatch(/^\/art\/avatar-1-64\.[0-9a-f]{10}\.webp 64w$/);
+      expect(entry.src).toBe(entry.webp.split(' ')[0]);
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
   });
 });
