@@ -1,6 +1,6 @@
 import type { User } from '@atelier/contracts';
 import { AUTH_USER_KEY, createQueryClient, HostProvider, type LimitDialogOptions } from '@atelier/host';
-import { Toaster, TooltipProvider } from '@atelier/ui';
+import { Toaster } from '@atelier/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Component, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { FullPageSpinner } from '../components/full-page-spinner';
@@ -20,7 +20,10 @@ class AppErrorBoundary extends Component<{ children?: ReactNode }, { failed: boo
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <main role="alert" className="flex min-h-svh flex-col items-center justify-center gap-3 px-6 text-center">
+      <main
+        role="alert"
+        className="flex min-h-svh flex-col items-center justify-center gap-3 px-6 text-center"
+      >
         <h1 className="text-3xl">Something went wrong</h1>
         <button className="underline" onClick={() => window.location.reload()}>
           Reload
@@ -59,19 +62,17 @@ export function AppProvider({ navigate, remoteRegistry, children }: AppProviderP
         <QueryClientProvider client={queryClient}>
           <HostProvider host={host}>
             <RemoteRegistryContext.Provider value={remoteRegistry}>
-              <TooltipProvider>
-                {children}
-                <LimitDialog
-                  limit={limit}
-                  onClose={() => setLimit(null)}
-                  onRemoveLimits={() => {
-                    setLimit(null);
-                    host.track('unlock_clicked', { source: limit?.type });
-                    navigate(LIMIT_DIALOG_TARGET);
-                  }}
-                />
-                <Toaster />
-              </TooltipProvider>
+              {children}
+              <LimitDialog
+                limit={limit}
+                onClose={() => setLimit(null)}
+                onRemoveLimits={() => {
+                  setLimit(null);
+                  host.track('unlock_clicked', { source: limit?.type });
+                  navigate(LIMIT_DIALOG_TARGET);
+                }}
+              />
+              <Toaster />
             </RemoteRegistryContext.Provider>
           </HostProvider>
         </QueryClientProvider>

@@ -11,9 +11,9 @@ import {
   DialogHeader,
   DialogTitle,
   Toaster,
-  TooltipProvider,
   toast,
 } from '@atelier/ui';
+import { TooltipProvider } from '@atelier/ui/tooltip';
 // Imported by package name, not by relative path: the remote's components get '@atelier/host' as a shared
 // module, and the provider must be that very instance for useHost() to find it.
 import { HostProvider, apiRequest, createQueryClient, trackEvent, type Host, type LimitDialogOptions } from '@atelier/host';
