@@ -12,6 +12,8 @@ export default createRemoteConfig({
     exposes: { './CanvasEditor': './src/expose/canvas-editor.tsx' },
     manifest: true, // emits mf-manifest.json, the entry the gateway lists in /mf/remotes.json
     ...federationDefaults(), // shared singletons (React, router, Query, host, ui), 'loaded-first'
-    dts: { generateTypes: true, consumeTypes: false }, // @mf-types.zip in dist/ gives the shell type hints
+    // @mf-types.zip (the exposed modules' types) only when asked: nothing here reads it, and generating it was ~90 % of
+    // this build's CPU (docs/decisions.md, cold build).
+    dts: process.env.MF_GENERATE_TYPES === '1' ? { generateTypes: true, consumeTypes: false } : false,
   }),
 });
