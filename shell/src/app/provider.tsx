@@ -1,9 +1,9 @@
 import type { User } from '@atelier/contracts';
 import { AUTH_USER_KEY, createQueryClient, HostProvider, type LimitDialogOptions } from '@atelier/host';
-import { Toaster } from '@atelier/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Component, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { FullPageSpinner } from '../components/full-page-spinner';
+import { LazyToaster } from '../components/lazy-toaster';
 import { LimitDialog, LIMIT_DIALOG_TARGET } from '../features/limit-dialog/components/limit-dialog';
 import { RemoteRegistryContext } from '../features/remotes/components/remote-screen';
 import type { RemoteRegistry } from '../features/remotes/utils/remote-registry';
@@ -72,7 +72,7 @@ export function AppProvider({ navigate, remoteRegistry, children }: AppProviderP
                   navigate(LIMIT_DIALOG_TARGET);
                 }}
               />
-              <Toaster />
+              <LazyToaster />
             </RemoteRegistryContext.Provider>
           </HostProvider>
         </QueryClientProvider>

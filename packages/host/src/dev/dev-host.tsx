@@ -10,13 +10,20 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  Toaster,
   toast,
 } from '@atelier/ui';
+import { Toaster } from '@atelier/ui/toaster';
 import { TooltipProvider } from '@atelier/ui/tooltip';
 // Imported by package name, not by relative path: the remote's components get '@atelier/host' as a shared
 // module, and the provider must be that very instance for useHost() to find it.
-import { HostProvider, apiRequest, createQueryClient, trackEvent, type Host, type LimitDialogOptions } from '@atelier/host';
+import {
+  HostProvider,
+  apiRequest,
+  createQueryClient,
+  trackEvent,
+  type Host,
+  type LimitDialogOptions,
+} from '@atelier/host';
 
 function DevHostInner({ children }: { children?: ReactNode }) {
   const navigate = useNavigate();
@@ -42,7 +49,9 @@ function DevHostInner({ children }: { children?: ReactNode }) {
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Not enough credits</DialogTitle>
-            <DialogDescription>You&apos;ve hit today&apos;s daily free limit. Unlock Unlimited Access.</DialogDescription>
+            <DialogDescription>
+              You&apos;ve hit today&apos;s daily free limit. Unlock Unlimited Access.
+            </DialogDescription>
           </DialogHeader>
           {limitDialog ? (
             <p className="text-sm text-muted-foreground">
