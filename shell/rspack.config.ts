@@ -15,8 +15,8 @@ const artworkDir = path.join(path.dirname(createRequire(import.meta.url).resolve
 const gatewayUrl = process.env.GATEWAY_URL || 'http://127.0.0.1:8080';
 
 /**
- * The public pages' build-time renderer: the light entries (app/landing-app, app/login-app) bundled for Node,
- * run by scripts/prerender.mjs once the browser build is done to write dist/landing.html and dist/login.html.
+ * The public pages' build-time renderer: the light entries (landing, login, terms, privacy) bundled for Node, run
+ * by scripts/prerender.mjs once the browser build is done to write dist/<page>.html.
  */
 function prerenderConfig(shellConfig: ReturnType<typeof readShellConfig>): Configuration {
   return {
@@ -36,10 +36,10 @@ function prerenderConfig(shellConfig: ReturnType<typeof readShellConfig>): Confi
 }
 
 /**
- * The script of the prerendered pages (`src/light.tsx`): React and the two light entries, with no Module
- * Federation runtime, so `/` and `/login` load about half the JavaScript of the federated entry. It is written
- * to .light/, moved to dist/light/ and put in dist/landing.html and dist/login.html by
- * scripts/prerender.mjs in place of the federated entry, which it loads itself when the visitor moves on.
+ * The scripts of the prerendered pages: `src/light.tsx` (the landing and login entries) and `src/light-legal.tsx`
+ * (the terms and the privacy policy), Preact with no Module Federation runtime, so those pages load a fraction of
+ * the federated entry's JavaScript. Written to .light/, moved to dist/light/ and put in dist/<page>.html by
+ * scripts/prerender.mjs in place of the federated entry, which light.tsx loads itself when the visitor moves on.
  */
 function lightConfig(shellConfig: ReturnType<typeof readShellConfig>): Configuration {
   return {
