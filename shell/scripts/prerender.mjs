@@ -1,6 +1,7 @@
-// After `rspack build`: writes dist/landing.html and dist/login.html, index.html with each public page's HTML
-// rendered in #root and the light pages' script (src/light.tsx) in place of the federated entry (the gateway
-// sends them to visitors without a session; the light script hydrates them).
+// After `rspack build`: writes dist/<page>.html for each prerendered public page (landing, login, terms, privacy):
+// index.html with the page's HTML rendered in #root and a light script in place of the federated entry —
+// src/light.tsx for the landing and login, src/light-legal.tsx for the legal pages (the gateway sends them to
+// visitors without a session; the light script hydrates them).
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

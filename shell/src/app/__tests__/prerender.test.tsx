@@ -2,8 +2,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, withPrerendered } from '../../prerender';
-import { legalBackTarget, legalTree } from '../../prerender-legal';
+import { loadAnalyticsTag, sendTagPageView } from '../../features/analytics/utils/analytics-tag';
+import { legalBackTarget, legalTree, startLegalPage } from '../../prerender-legal';
 import { prerenderedTree } from '../../prerender-pages';
+
+vi.mock('../../features/analytics/utils/analytics-tag', { spy: true });
 
 const fetchMock = vi.fn<typeof fetch>();
 let authStatus = 401;
@@ -14,7 +17,10 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
-    if (url === '/api/auth/user') return authStatus === 200 ? Response.json({ id: 'u1' }) : Response.json({ error: 'Unauthorized' }, { status: authStatus });
+    if (url === '/api/auth/user')
+      return authStatus === 200
+        ? Response.json({ id: 'u1' })
+        : Response.json({ error: 'Unauthorized' }, { status: authStatus });
     if (url === '/api/config') return Response.json({ devLogin: true });
     return Response.json({ error: 'Not found' }, { status: 404 });
   });
@@ -37,7 +43,9 @@ async function hydrate(page: 'landing' | 'login', handlers: Parameters<typeof pr
   const problems: unknown[] = [];
   const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => void problems.push(args));
   await act(async () => {
-    root = hydrateRoot(container, prerenderedTree(page, handlers), { onRecoverableError: (error) => void problems.push(error) });
+    root = hydrateRoot(container, prerenderedTree(page, handlers), {
+      onRecoverableError: (error) => void problems.push(error),
+    });
   });
   consoleError.mockRestore();
   return problems;
@@ -58,13 +66,16 @@ describe('public pages prerendered at build time', () => {
   });
 
   it('puts the HTML in the empty #root of index.html, marked for hydration, and the light script in place of the entry', () => {
-    const index = '<!doctype html><head><link href="/main.css" rel="stylesheet"><script defer src="/main.1fe22357.js"></script></head><body><div id="root"></div></body>';
+    const index =
+      '<!doctype html><head><link href="/main.css" rel="stylesheet"><script defer src="/main.1fe22357.js"></script></head><body><div id="root"></div></body>';
     const page = withPrerendered(index, 'landing', '/light/light.0a1b2c3d.js', '<main>hi</main>');
     expect(page).toBe(
       '<!doctype html><head><link href="/main.css" rel="stylesheet"><script defer src="/light/light.0a1b2c3d.js" data-app-src="/main.1fe22357.js"></script></head>' +
         '<body><div id="root" data-prerendered="landing"><main>hi</main></div></body>',
     );
-    expect(() => withPrerendered('<div id="app"></div><script defer src="/main.1.js"></script>', 'landing', '/l.js', '')).toThrow(/no empty/);
+    expect(() =>
+      withPrerendered('<div id="app"></div><script defer src="/main.1.js"></script>', 'landing', '/l.js', ''),
+    ).toThrow(/no empty/);
     expect(() => withPrerendered('<div id="root"></div>', 'landing', '/l.js', '')).toThrow(/main/);
   });
 
@@ -104,11 +115,15 @@ describe('public pages prerendered at build time', () => {
       container.innerHTML = renderPage(page);
       document.body.append(container);
       const problems: unknown[] = [];
-      const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => void problems.push(args));
+      const consoleError = vi
+        .spyOn(console, 'error')
+        .mockImplementation((...args) => void problems.push(args));
       const onBack = vi.fn();
       let legalRoot: Root | undefined;
       await act(async () => {
-        legalRoot = hydrateRoot(container, legalTree(page, onBack), { onRecoverableError: (error) => void problems.push(error) });
+        legalRoot = hydrateRoot(container, legalTree(page, onBack), {
+          onRecoverableError: (error) => void problems.push(error),
+        });
       });
       consoleError.mockRestore();
       expect(problems).toEqual([]);
@@ -129,5 +144,20 @@ describe('public pages prerendered at build time', () => {
     expect(legalBackTarget('terms')).toBe('/');
     window.history.replaceState({ atelierEnteredFrom: '/login' }, '');
     expect(legalBackTarget('privacy')).toBe('previous page'); // pushed by the login page's light script
+  });
+
+  it('starts a prerendered legal page: hydrated, Go Back live, its page view sent to the analytics tag', async () => {
+    vi.mocked(sendTagPageView).mockClear();
+    const container = document.createElement('div');
+    container.innerHTML = renderPage('privacy');
+    document.body.append(container);
+    let legalRoot: ReturnType<typeof startLegalPage> | undefined;
+    await act(async () => {
+      legalRoot = startLegalPage(container, 'privacy');
+    });
+    expect(loadAnalyticsTag).toHaveBeenCalled();
+    expect(sendTagPageView).toHaveBeenCalledWith('/privacy');
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    act(() => legalRoot?.unmount());
   });
 });
