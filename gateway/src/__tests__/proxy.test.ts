@@ -109,6 +109,40 @@ describe('routing', () => {
     local.closeUpstreams();
   });
 
+  it('sends a bodiless request again, once, when the service closed the pooled connection it went out on', async () => {
+    // The service drops every second request arriving on a kept-alive connection without answering (what a
+    // keep-alive timeout firing as the request arrives looks like from the gateway), and answers the rest.
+    const seen: string[] = [];
+    const flaky = await startServer((req, res) => {
+      const socket = req.socket as typeof req.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      seen.push(`${req.method} ${socket.served}`);
+      if (socket.served === 2) {
+        req.resume();
+        socket.destroy();
+        return;
+      }
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true })));
+    });
+    const local = createApp({
+      config: testConfig({ ACCOUNT_URL: account.url, CREATE_URL: flaky.url, GATEWAY_ROUTES: ROUTES }),
+      logger: silentLogger,
+    });
+    await request(local).get('/api/echo').expect(200);
+    // Same pooled connection: dropped, then sent again on a fresh one and answered.
+    expect((await request(local).get('/api/echo').expect(200)).body).toEqual({ ok: true });
+    expect(seen).toEqual(['GET 1', 'GET 2', 'GET 1']);
+    // A request with a body is never sent twice: the client hears that the service failed. (The resent GET's
+    // connection is pooled again, so the POST is the second request on it.)
+    seen.length = 0;
+    const dropped = await request(local).post('/api/echo').set('content-type', 'application/json').send({ a: 1 });
+    expect(dropped.status).toBe(503);
+    expect(seen).toEqual(['POST 2']);
+    await request(local).post('/api/echo').set('content-type', 'application/json').send({ a: 2 }).expect(200);
+    local.closeUpstreams();
+  });
+
   it('follows the supervisor: a service reported down answers 503 at once, and a restarted one on a new port is reached', async () => {
     const res1 = await request(app).get('/api/echo/a').expect(200);
     expect(res1.body).toMatchObject({ service: 'create' });

@@ -10,17 +10,10 @@ import { readSessionCookie } from '../session/cookies.js';
 import type { ResolvedSession, SessionResolver } from '../session/session-resolver.js';
 import { createRouteTable, isUnder } from './route-table.js';
 import type { ServiceDirectory } from './service-directory.js';
-import { createServiceProxy, sendServiceDown } from './service-proxy.js';
+import { createServiceProxy, hasNoBody, sendServiceDown } from './service-proxy.js';
 import type { ServiceProxy } from './service-proxy.js';
 
 const IDENTITY_TOKENS_MAX = 10_000;
-
-/** GET, HEAD or OPTIONS without a body: safe to send to another replica when the first refused it. */
-function hasNoBody(req: Request): boolean {
-  const method = req.method;
-  if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') return false;
-  return !req.headers['transfer-encoding'] && (req.headers['content-length'] === undefined || req.headers['content-length'] === '0');
-}
 
 /** `.` and `..` segments (plain or percent-encoded) could climb out of /api upstream; refuse them. */
 function hasDotSegments(path: string): boolean {

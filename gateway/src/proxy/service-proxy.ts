@@ -12,6 +12,13 @@ export interface ServiceProxy {
   close(): void;
 }
 
+/** GET, HEAD or OPTIONS without a body: safe to send again when the service cannot have seen it. */
+export function hasNoBody(req: Request): boolean {
+  const method = req.method;
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') return false;
+  return !req.headers['transfer-encoding'] && (req.headers['content-length'] === undefined || req.headers['content-length'] === '0');
+}
+
 /** Connection failures that mean the service is not running (being restarted, or stopped). */
 const NOT_RUNNING = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
 /** Seconds a client is asked to wait before trying a service that is down again. */
@@ -100,12 +107,19 @@ export function createServiceProxy(options: {
   const request = secure ? https.request : http.request;
   const base = url.pathname.replace(/\/$/, '');
 
-  const failed = (req: Request, res: Response, err: NodeJS.ErrnoException, isTimeout: boolean) => {
+  const failed = (req: Request, res: Response, err: NodeJS.ErrnoException, isTimeout: boolean, reusedSocket: boolean) => {
     if (res.headersSent || res.writableEnded || res.destroyed) {
       res.destroy();
       return;
     }
     const code = err.code;
+    // A pooled connection the service closed (its keep-alive timeout) just as this request went out on it: the
+    // service never saw the request. A request without a body goes again once, on a fresh connection, as browsers do.
+    if (code === 'ECONNRESET' && reusedSocket && !isTimeout && !resent.has(req) && hasNoBody(req)) {
+      resent.add(req);
+      proxy(req, res);
+      return;
+    }
     if (code === 'ECONNREFUSED' && !isTimeout && options.onRefused?.(req, res)) return;
     logger.warn({ err: { message: err.message, code }, service: name, url: redactUrl(req.originalUrl) }, 'upstream failed');
     if (isTimeout) sendError(res, 504, `Upstream timeout: ${name}`);
@@ -113,6 +127,7 @@ export function createServiceProxy(options: {
     else sendError(res, 502, `Service unavailable: ${name}`);
   };
 
+  const resent = new WeakSet<Request>();
   const proxy = ((req: Request, res: Response) => {
     let isTimeout = false;
     let proxyReq: http.ClientRequest;
@@ -137,7 +152,7 @@ export function createServiceProxy(options: {
       isTimeout = true;
       proxyReq.destroy(Object.assign(new Error(`upstream ${name} timed out`), { code: 'ETIMEDOUT' }));
     });
-    proxyReq.once('error', (err) => failed(req, res, err, isTimeout));
+    proxyReq.once('error', (err) => failed(req, res, err, isTimeout, proxyReq.reusedSocket));
     proxyReq.once('response', (proxyRes) => {
       const status = proxyRes.statusCode ?? 502;
       const headers = downstreamHeaders(proxyRes.rawHeaders);
