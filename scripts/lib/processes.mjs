@@ -13,10 +13,10 @@ export { freePort };
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * The services `npm start` runs, in start order (a service is started after those it calls). Every process
- * gets the whole environment, so billing reads STRIPE_* (docs: README, "Running with Stripe test keys").
+ * The services `npm start` runs, each with the services it calls (a service starts once those are listening:
+ * their URLs are in its environment). Every process gets the whole environment, so billing reads STRIPE_*
+ * (docs: README, "Running with Stripe test keys").
  */
-/** The services, each with the services it calls (their URLs are in its environment when it starts). */
 export const SERVICES = [
   { name: 'account', dir: 'services/account', envPrefix: 'ACCOUNT', calls: [] },
   { name: 'create', dir: 'services/create', envPrefix: 'CREATE', calls: ['account'] },

@@ -7,9 +7,7 @@ import { LegalDocumentView } from './features/legal/components/legal-document';
 import { PRIVACY } from './features/legal/content/privacy';
 import { TERMS } from './features/legal/content/terms';
 import { cameFromLightPage } from './lib/entered-from';
-
-/** The prerendered legal pages (`/terms`, `/privacy`): plain documents, with no full app behind them. */
-export type LegalPage = 'terms' | 'privacy';
+import type { LegalPage } from './lib/legal-page';
 
 const nothing = () => undefined;
 
