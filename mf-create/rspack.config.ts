@@ -4,8 +4,10 @@ import { createRemoteConfig } from '@atelier/federation/remote-config';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 
-const config = createRemoteConfig({
+export default createRemoteConfig({
   root: import.meta.dirname,
+  // The screens as they first paint, before any script has run (dist/first-paint.json, for the gateway).
+  firstPaint: './src/first-paint.tsx',
   folder: 'mf-create', // gives the dev port (3001) from @atelier/federation's REMOTES
   federation: new ModuleFederationPlugin({
     name: 'mf_create',
@@ -19,16 +21,11 @@ const config = createRemoteConfig({
     // The dev host consumes no remote types, so it needs no type-hint socket (it only logged connection errors).
     dev: { disableDynamicRemoteTypeHints: true },
   }),
-});
-
-export default (env?: Record<string, unknown>) => {
-  const built = config(env);
-  built.plugins = [
-    ...(built.plugins ?? []),
+  plugins: [
     // Host names where the first completed generation sends the ad lead event (SPEC §4); none by default.
     new rspack.DefinePlugin({
       __ATELIER_PRODUCTION_HOSTS__: JSON.stringify(process.env.ATELIER_PRODUCTION_HOSTS ?? ''),
     }),
-  ];
-  return built;
-};
+  ],
+});
+

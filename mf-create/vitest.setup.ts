@@ -13,13 +13,16 @@ if (!URL.createObjectURL) {
   URL.revokeObjectURL = () => {};
 }
 
-// jsdom plays no media (it logs "Not implemented"): the gallery's video tiles preview on hover and focus.
-HTMLMediaElement.prototype.play = () => Promise.resolve();
-HTMLMediaElement.prototype.pause = () => {};
+// jsdom plays no media (it logs "Not implemented"): the gallery's video tiles preview on hover and focus. (A test
+// in Node, such as the first paint's, has no media elements at all.)
+if (typeof HTMLMediaElement !== 'undefined') {
+  HTMLMediaElement.prototype.play = () => Promise.resolve();
+  HTMLMediaElement.prototype.pause = () => {};
+}
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  localStorage.clear();
+  if (typeof window !== 'undefined') localStorage.clear(); // not in a Node test (the first paint's)
   uninstallFakeApi(); // fails the test if the screen called a route the fake API does not answer
 });

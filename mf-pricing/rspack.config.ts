@@ -5,6 +5,8 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 export default createRemoteConfig({
   root: import.meta.dirname,
+  // The screens as they first paint, before any script has run (dist/first-paint.json, for the gateway).
+  firstPaint: './src/first-paint.tsx',
   folder: 'mf-pricing', // gives the dev port (3004) from @atelier/federation's REMOTES
   federation: new ModuleFederationPlugin({
     name: 'mf_pricing',

@@ -137,6 +137,9 @@ test.describe('create flow, desktop', () => {
     await signInAsNewFreeUser(page);
     await page.goto('/app/dress-up');
     await expect(page.getByRole('heading', { level: 1, name: /Virtual Try-On/ })).toBeVisible();
+    // The page's first paint (drawn before any script, its controls disabled) has given way to the app: a file set
+    // on the first paint's input would be set on nothing (setInputFiles does not wait for a control to be enabled).
+    await expect(page.locator('[data-first-paint]')).toHaveCount(0);
     const generate = page.getByRole('button', { name: 'Generate · 1 credit' });
     await expect(generate).toBeDisabled();
 

@@ -167,6 +167,55 @@ test.describe('prerendered public pages', () => {
   });
 });
 
+test.describe('remote routes\' first paint', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('/pricing paints its screen, styled, before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/pricing');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+    await expect(page.getByText('Monthly credits for images, videos, Dress Up and Photoshoots.')).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading plans…' })).toBeVisible();
+    // The remote's own stylesheet is linked from the head: its utilities (scoped to [data-remote]) apply at once.
+    const heading = await page.evaluate(() => {
+      const browser = globalThis as unknown as {
+        document: { querySelector(selector: string): unknown };
+        getComputedStyle(el: unknown): { textAlign: string };
+      };
+      return browser.getComputedStyle(browser.document.querySelector('[data-remote="mf_pricing"] header')).textAlign;
+    });
+    expect(heading).toBe('center');
+    await context.close();
+  });
+
+  test('the app takes the first paint\'s place once the remote has drawn, and works', async ({ page }) => {
+    const response = await page.goto('/pricing');
+    expect(await response!.text()).toContain('data-first-paint');
+    await expect(page.getByRole('button', { name: 'Get Basic' })).toBeVisible();
+    await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+    await expect(page.locator('#root')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Get Basic' }).click(); // a visitor is sent to sign in
+    await page.waitForURL((url) => url.pathname === '/login');
+  });
+
+  test('/app/image has one for a session, none without', async ({ page }) => {
+    const plain = await page.request.get('/app/image', { headers: { accept: 'text/html' } });
+    expect(await plain.text()).not.toContain('data-first-paint');
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Dev Entry' }).click();
+    await page.waitForURL((url) => url.pathname === '/app');
+    const html = await (await page.request.get('/app/image', { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('data-first-paint');
+    expect(html).toContain('Write the picture, choose a look, and let the studio shoot it.');
+    await page.goto('/app/image');
+    await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Account' })).toBeVisible(); // the app's header, signed in
+    await expect(page.getByRole('textbox', { name: 'Prompt' })).toBeEditable();
+  });
+});
+
 test.describe('prerendered legal pages, hydrated', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
   test('Go Back works on a legal page opened by its address, without the full app', async ({ page }) => {

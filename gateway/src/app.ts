@@ -76,7 +76,7 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   const compress = compression({ threshold: 1024, filter: (req, res) => !req.headers.range && compression.filter(req, res) });
   app.use('/mf', compress, remotesRouter(config.remotes, { serveSourceMaps: config.serveSourceMaps }));
   app.use('/media', mediaRouter(deps.mediaStore ?? createMediaStore(config.media)));
-  app.use(compress, shellStatic(config.shellDir, { serveSourceMaps: config.serveSourceMaps }));
+  app.use(compress, shellStatic(config.shellDir, { serveSourceMaps: config.serveSourceMaps, remotes: config.remotes }));
   app.use((_req, res) => sendError(res, 404, 'Not found'));
   app.use(errorHandler(logger));
 

@@ -7,8 +7,17 @@ export interface RemoteConfigOptions {
   folder: string;
   /** The remote's ModuleFederationPlugin instance. */
   federation: RspackPluginInstance;
+  /**
+   * A module exporting `firstPaint(): Record<string, string>` (its screens rendered with @atelier/host/first-paint,
+   * by `<Module>?<prop>=<value>`): the production build writes them to dist/first-paint.json for the gateway.
+   */
+  firstPaint?: string;
+  /** The remote's own plugins (a DefinePlugin, say), in its browser build and its first paint's. */
+  plugins?: RspackPluginInstance[];
 }
-export declare function createRemoteConfig(options: RemoteConfigOptions): (env?: Record<string, unknown>) => Configuration;
+export declare function createRemoteConfig(
+  options: RemoteConfigOptions,
+): (env?: Record<string, unknown>) => Configuration | Configuration[];
 /** The file extensions every browser build resolves. */
 export declare const RESOLVE_EXTENSIONS: string[];
 /** TypeScript and JSX through SWC with React's automatic runtime (development helpers outside production). */

@@ -1,7 +1,8 @@
 // The rspack configuration every remote shares: TS/TSX through SWC, Tailwind through PostCSS, hashed
 // file names in dist/, and — only under `rspack serve` — a dev host page on the remote's own port.
 // Each remote's rspack.config.ts passes its own ModuleFederationPlugin; everything else is here once.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import tailwindcss from '@tailwindcss/postcss';
@@ -34,10 +35,10 @@ export function swcRule(production) {
 }
 
 /**
- * @param {{ root: string; folder: string; federation: import('@rspack/core').RspackPluginInstance }} options
- * @returns {(env?: Record<string, unknown>) => import('@rspack/core').Configuration}
+ * @param {{ root: string; folder: string; federation: import('@rspack/core').RspackPluginInstance; firstPaint?: string; plugins?: import('@rspack/core').RspackPluginInstance[] }} options
+ * @returns {(env?: Record<string, unknown>) => import('@rspack/core').Configuration | import('@rspack/core').Configuration[]}
  */
-export function createRemoteConfig({ root, folder, federation }) {
+export function createRemoteConfig({ root, folder, federation, firstPaint, plugins = [] }) {
   const remote = REMOTES.find((r) => r.folder === folder);
   if (!remote) throw new Error(`createRemoteConfig: unknown remote folder "${folder}"`);
 
@@ -47,7 +48,8 @@ export function createRemoteConfig({ root, folder, federation }) {
     const production = !serving && process.env.NODE_ENV !== 'development';
     const gatewayUrl = process.env.GATEWAY_URL || DEFAULT_GATEWAY_URL;
 
-    return {
+    const browser = {
+      name: 'browser',
       context: root,
       mode: production ? 'production' : 'development',
       devtool: production ? 'source-map' : 'cheap-module-source-map',
@@ -91,6 +93,7 @@ export function createRemoteConfig({ root, folder, federation }) {
       },
       plugins: [
         federation,
+        ...plugins,
         serving && new rspack.HtmlRspackPlugin({ template: './src/dev/index.html', chunks: ['main'] }),
         !serving && manifestCheck(remote),
       ].filter(Boolean),
@@ -104,6 +107,57 @@ export function createRemoteConfig({ root, folder, federation }) {
         proxy: [{ context: ['/api', '/media'], target: gatewayUrl, changeOrigin: true }],
       },
     };
+    return production && firstPaint ? [browser, firstPaintConfig(root, firstPaint, plugins)] : browser;
+  };
+}
+
+/**
+ * The remote's first paint (docs/architecture.md): `entry` (a module exporting `firstPaint(): Record<screen, html>`,
+ * rendered with @atelier/host/first-paint) bundled for Node after the browser build, run, and written with the
+ * stylesheets its exposed modules load to dist/first-paint.json — `{ screens: { "<Module>?<prop>=<value>": html },
+ * css: [file] }` — which the gateway puts in the page of the routes that show those screens.
+ * @param {string} root
+ * @param {string} entry
+ * @param {import('@rspack/core').RspackPluginInstance[]} plugins the remote's own, as in its browser build
+ * @returns {import('@rspack/core').Configuration}
+ */
+function firstPaintConfig(root, entry, plugins) {
+  const out = path.join(root, '.first-paint');
+  return {
+    name: 'first-paint',
+    dependencies: ['browser'], // after the browser build, whose clean of dist/ would remove what this writes
+    context: root,
+    mode: 'production',
+    target: 'node20',
+    devtool: false,
+    entry: { 'first-paint': entry },
+    output: { path: out, filename: 'first-paint.cjs', library: { type: 'commonjs2' }, clean: true },
+    resolve: { extensions: RESOLVE_EXTENSIONS },
+    module: { rules: [swcRule(true), { test: /\.css$/, type: 'asset/source' }] },
+    optimization: { minimize: false },
+    performance: { hints: false },
+    plugins: [
+      ...plugins,
+      {
+        apply(compiler) {
+          compiler.hooks.afterEmit.tap('AtelierFirstPaint', (compilation) => {
+            if (compilation.errors.length > 0) return;
+            const dist = path.join(root, 'dist');
+            try {
+              const bundle = path.join(out, 'first-paint.cjs');
+              const { firstPaint } = createRequire(import.meta.url)(bundle);
+              const screens = firstPaint();
+              const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
+              const css = [...new Set((manifest.exposes ?? []).flatMap((e) => e.assets?.css?.sync ?? []))];
+              writeFileSync(path.join(dist, 'first-paint.json'), JSON.stringify({ screens, css }));
+              rmSync(out, { recursive: true, force: true });
+            } catch (error) {
+              compilation.errors.push(new rspack.WebpackError(`first paint: ${error.stack ?? error.message}`));
+            }
+          });
+        },
+      },
+    ],
   };
 }
 

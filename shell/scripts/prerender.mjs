@@ -1,4 +1,5 @@
-// After `rspack build`: writes dist/<page>.html for each prerendered public page (landing, login, terms, privacy):
+// After `rspack build`: writes dist/first-paint.json (below) and dist/<page>.html for each prerendered public page
+// (landing, login, terms, privacy):
 // index.html with the page's HTML rendered in #root and a light script in place of the federated entry —
 // src/light.tsx for the landing and login, src/light-legal.tsx for the legal pages (the gateway sends them to
 // visitors without a session; the light script hydrates them).
@@ -8,7 +9,8 @@ import path from 'node:path';
 
 const root = path.join(import.meta.dirname, '..');
 const bundle = path.join(root, '.prerender', 'prerender.cjs');
-const { PRERENDERED_PAGES, isLegalPage, withPrerendered } = createRequire(import.meta.url)(bundle);
+const { FIRST_PAINT_ROUTES, FIRST_PAINT_SLOT, PRERENDERED_PAGES, isLegalPage, renderFirstPaintFrame, withPrerendered } =
+  createRequire(import.meta.url)(bundle);
 const index = readFileSync(path.join(root, 'dist', 'index.html'), 'utf8');
 // The light pages' script (rspack's `light` build, written to .light/ so the browser build's clean of dist/
 // cannot race it), moved to dist/light/.
@@ -25,4 +27,10 @@ for (const page of Object.keys(PRERENDERED_PAGES)) {
   writeFileSync(path.join(root, 'dist', `${page}.html`), html);
   console.log(`prerendered ${PRERENDERED_PAGES[page]} → dist/${page}.html (${Math.round(html.length / 1024)} KB)`);
 }
+// The remote routes' first paint (src/lib/first-paint.ts): the frame and the routes, for the gateway to put each
+// remote's screen (its own dist/first-paint.json) in.
+writeFileSync(
+  path.join(root, 'dist', 'first-paint.json'),
+  JSON.stringify({ frame: renderFirstPaintFrame(), slot: FIRST_PAINT_SLOT, routes: FIRST_PAINT_ROUTES }),
+);
 rmSync(path.join(root, '.prerender'), { recursive: true, force: true });

@@ -1,13 +1,28 @@
-import { StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { enterFromLightPage } from './lib/entered-from';
+import { appContainer } from './lib/first-paint';
 import { lightPage } from './lib/light-page';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+const found = document.getElementById('root');
+if (!found) throw new Error('index.html has no #root element');
+const container: HTMLElement = found;
 let root: Root | undefined;
-const render = (node: ReactNode) => (root ??= createRoot(container)).render(<StrictMode>{node}</StrictMode>);
+let behindFirstPaint = false;
+function render(node: ReactNode) {
+  if (!root) {
+    // A remote route's first paint (lib/first-paint.ts) stays in the page while the app renders out of it.
+    const target = appContainer(container);
+    behindFirstPaint = target !== container;
+    root = createRoot(target);
+  }
+  const app = root;
+  // Nothing of the app shows behind a first paint until it is ready, so its render yields to the browser between
+  // components (a transition) instead of holding the main thread in one long task.
+  if (behindFirstPaint) startTransition(() => app.render(<StrictMode>{node}</StrictMode>));
+  else app.render(<StrictMode>{node}</StrictMode>);
+}
 
 // The full app (router, React Query, @atelier/ui, remotes) is a separate chunk, so a visitor's first `/`
 // (or `/login`) loads only React and that page; everything else loads when they move on (or on intent, below).

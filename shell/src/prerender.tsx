@@ -27,3 +27,6 @@ export function withPrerendered(indexHtml: string, page: PrerenderedPage, lightS
     .replace(entry[0], `<script defer src="${lightSrc}" data-app-src="${entry[1]}"></script>`)
     .replace(empty, `<div id="root" data-prerendered="${page}">${html}</div>`);
 }
+
+export { FIRST_PAINT_ROUTES } from './app/routes/first-paint-routes';
+export { FIRST_PAINT_SLOT, renderFirstPaintFrame } from './prerender-frame';

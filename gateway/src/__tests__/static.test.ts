@@ -86,6 +86,84 @@ describe('shell', () => {
     expect((await page('/pricing')).text).toBe(INDEX);
   });
 
+  it('sends a remote route with its first paint: the shell\'s frame, the remote\'s screen and its stylesheet', async () => {
+    const shell = tempDir();
+    const pricing = tempDir();
+    const create = tempDir();
+    const INDEX_WITH_HEAD = '<!doctype html><html><head><title>Atelier</title></head><body><div id="root"></div></body></html>';
+    writeFileSync(join(shell, 'index.html'), INDEX_WITH_HEAD);
+    writeFileSync(
+      join(shell, 'first-paint.json'),
+      JSON.stringify({
+        frame: '<div class="frame"><!--first-paint--></div>',
+        slot: '<!--first-paint-->',
+        routes: {
+          '/pricing': { remote: 'mf_pricing', screen: 'PricingPage?variant=select', session: false },
+          '/pricing/in': { remote: 'mf_pricing', screen: 'PricingPage?variant=in', session: false },
+          '/app/image': { remote: 'mf_create', screen: 'CreateScreen?tab=image', session: true },
+        },
+      }),
+    );
+    // `$&` and `$'` would be replacement patterns to String#replace: the screen's HTML goes in as it is.
+    const SCREEN = '<section data-remote="mf_pricing"><h1>Pricing</h1><p>From $8 — $&amp; $\' $$</p></section>';
+    writeFileSync(join(pricing, 'first-paint.json'), JSON.stringify({ screens: { 'PricingPage?variant=select': SCREEN }, css: ['expose.1a2b3c4d.css'] }));
+    writeFileSync(join(create, 'first-paint.json'), JSON.stringify({ screens: { 'CreateScreen?tab=image': '<h1>Generate Images</h1>' }, css: [] }));
+    const app = createApp({
+      config: testConfig({ SHELL_DIR: shell, REMOTE_MF_PRICING_DIR: pricing, REMOTE_MF_CREATE_DIR: create }),
+      logger: silentLogger,
+    });
+    const page = async (path: string, cookie?: string) => {
+      const req = request(app).get(path).set('accept', HTML);
+      const res = await (cookie ? req.set('cookie', cookie) : req).expect(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/Cookie/);
+      return res.text;
+    };
+    const SESSION = `atelier_sid=${'a'.repeat(43)}`;
+
+    expect(await page('/pricing')).toBe(
+      '<!doctype html><html><head><title>Atelier</title><link rel="stylesheet" href="/mf/mf-pricing/expose.1a2b3c4d.css"></head>' +
+        `<body><div id="root" data-first-paint=""><div class="frame">${SCREEN}</div></div></body></html>`,
+    );
+    expect(await page('/pricing?checkout=cancelled', SESSION)).toContain(SCREEN); // public: a member gets it too
+    // An /app route only with a session: without one the app is on its way to /login.
+    expect(await page('/app/image', SESSION)).toContain('<div id="root" data-first-paint=""><div class="frame"><h1>Generate Images</h1>');
+    expect(await page('/app/image')).toBe(INDEX_WITH_HEAD);
+    // A screen the remote's build does not have, a route with none, a remote build without the file: the plain page.
+    expect(await page('/pricing/in')).toBe(INDEX_WITH_HEAD);
+    expect(await page('/app/video', SESSION)).toBe(INDEX_WITH_HEAD);
+    // A remote redeployed alone: its new screen is sent from then on, with no restart.
+    const REDEPLOYED = '<section data-remote="mf_pricing"><h1>Plans</h1></section>';
+    writeFileSync(join(pricing, 'first-paint.json'), JSON.stringify({ screens: { 'PricingPage?variant=select': REDEPLOYED }, css: ['expose.5e6f7a8b.css'] }));
+    utimesSync(join(pricing, 'first-paint.json'), new Date(), new Date(Date.now() + 5_000));
+    const redeployed = await page('/pricing');
+    expect(redeployed).toContain(REDEPLOYED);
+    expect(redeployed).toContain('href="/mf/mf-pricing/expose.5e6f7a8b.css"');
+    // A half-written file during a deploy: the plain page, not an error.
+    writeFileSync(join(pricing, 'first-paint.json'), '{"screens": {');
+    utimesSync(join(pricing, 'first-paint.json'), new Date(), new Date(Date.now() + 10_000));
+    expect(await page('/pricing')).toBe(INDEX_WITH_HEAD);
+    // HEAD gets the headers of the same page.
+    await request(app).head('/pricing').set('accept', HTML).expect(200).expect('content-type', /text\/html/);
+  });
+
+  it('sends a remote served from elsewhere (REMOTE_<NAME>_URL) without a first paint: its build is not here', async () => {
+    const shell = tempDir();
+    writeFileSync(join(shell, 'index.html'), '<html><head></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(shell, 'first-paint.json'),
+      JSON.stringify({ frame: '<!--first-paint-->', slot: '<!--first-paint-->', routes: { '/pricing': { remote: 'mf_pricing', screen: 'PricingPage?variant=select', session: false } } }),
+    );
+    const pricing = tempDir();
+    writeFileSync(join(pricing, 'first-paint.json'), JSON.stringify({ screens: { 'PricingPage?variant=select': '<h1>Pricing</h1>' }, css: [] }));
+    const app = createApp({
+      config: testConfig({ SHELL_DIR: shell, REMOTE_MF_PRICING_DIR: pricing, REMOTE_MF_PRICING_URL: 'https://cdn.example.com/mf-pricing/' }),
+      logger: silentLogger,
+    });
+    const res = await request(app).get('/pricing').set('accept', HTML).expect(200);
+    expect(res.text).not.toContain('data-first-paint');
+  });
+
   it('answers / with the page whatever the Accept header, and an app route asked for any type', async () => {
     const { app } = fixture();
     for (const accept of [undefined, '*/*', 'application/json', 'image/png']) {

@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express from 'express';
 import type { Request, RequestHandler, Response } from 'express';
+import type { RemoteConfig } from '../config.js';
 import { NO_CACHE, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../constants.js';
 import { sendError } from '../errors.js';
 import { cacheControlFor } from './cache-control.js';
 import { compressedFiles } from './compressed-files.js';
+import { firstPaintPages } from './first-paint.js';
 
 /** Paths the shell never answers: they belong to the API, the remotes, media or health checks. */
 const NOT_SHELL = /^\/(api|mf|media|internal)(\/|$)|^\/(healthz|readyz)$/;
@@ -50,10 +52,14 @@ export const hideSourceMaps =
  * The shell's static build with SPA fallback: a GET for HTML that matches no file gets index.html
  * (the shell's router shows its own 404 page). Anything else that is not found is a JSON 404.
  */
-export function shellStatic(shellDir: string, { serveSourceMaps = true } = {}): RequestHandler[] {
+export function shellStatic(
+  shellDir: string,
+  { serveSourceMaps = true, remotes = [] as RemoteConfig[] } = {},
+): RequestHandler[] {
   const indexFile = join(shellDir, 'index.html');
   const setHeaders = (res: Response, filePath: string) => res.setHeader('Cache-Control', cacheControlFor(filePath));
   const compressed = compressedFiles(shellDir, setHeaders);
+  const firstPaint = firstPaintPages(shellDir, remotes);
   const plain = express.static(shellDir, { index: false, redirect: false, cacheControl: false, setHeaders });
   const files: RequestHandler = (req, res, next) => compressed(req, res, () => plain(req, res, next));
 
@@ -70,7 +76,13 @@ export function shellStatic(shellDir: string, { serveSourceMaps = true } = {}): 
       return;
     }
     res.setHeader('Cache-Control', NO_CACHE);
-    if (PRERENDERED[req.path]) res.setHeader('Vary', 'Cookie');
+    // Which page a path gets depends on the session cookie: prerendered for visitors, a first paint for members.
+    res.setHeader('Vary', 'Cookie');
+    const composed = firstPaint(req.path, SESSION.test(req.headers.cookie ?? ''));
+    if (composed) {
+      res.type('html').send(composed);
+      return;
+    }
     const page = prerenderedFile(req);
     const file = page && existsSync(join(shellDir, page)) ? join(shellDir, page) : indexFile;
     res.sendFile(file, { cacheControl: false }, (err) => {

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/app-layout';
 import { FullPageSpinner } from '../components/full-page-spinner';
+import { RevealOnNavigation } from '../components/reveal-app';
 import { RouteError } from '../components/route-error';
 import { PageViewTracker } from '../features/analytics/components/page-view-tracker';
 import { GuestOnly, RequireAuth } from '../features/auth/components/auth-guards';
@@ -12,6 +13,7 @@ export const routes: RouteObject[] = [
     element: (
       <>
         <PageViewTracker />
+        <RevealOnNavigation />
         <Outlet />
       </>
     ),

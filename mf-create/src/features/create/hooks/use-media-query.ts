@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
 
-/** Whether a media query matches, following changes (false where matchMedia is missing, e.g. jsdom). */
+/**
+ * Whether a media query matches, following changes (false where matchMedia is missing, e.g. jsdom, or where there
+ * is no window at all: the build-time first paint).
+ */
 export function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(query).matches);
+  const [matches, setMatches] = useState(
+    () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+  );
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const list = window.matchMedia(query);

@@ -1,5 +1,6 @@
 import { Button } from '@atelier/ui';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { RevealApp } from '../../../components/reveal-app';
 import { TEXTS } from '../../../constants';
 
 interface Props {
@@ -37,6 +38,7 @@ export class RemoteErrorBoundary extends Component<Props, { error: Error | null 
         >
           {TEXTS.retry}
         </Button>
+        <RevealApp />
       </div>
     );
   }

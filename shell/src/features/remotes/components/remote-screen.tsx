@@ -1,6 +1,7 @@
 import { Spinner } from '@atelier/ui';
 import { createContext, lazy, Suspense, useCallback, useContext, useState, type ComponentType } from 'react';
 import type { RemoteModuleId, RemoteRegistry } from '../utils/remote-registry';
+import { RevealApp } from '../../../components/reveal-app';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 
 type LazyRemote = ComponentType<Record<string, unknown>>;
@@ -54,6 +55,7 @@ export function RemoteScreen({ id, label, props = {} }: RemoteScreenProps) {
         }
       >
         <Remote {...props} />
+        <RevealApp />
       </Suspense>
     </RemoteErrorBoundary>
   );
