@@ -5,6 +5,8 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 export default createRemoteConfig({
   root: import.meta.dirname,
+  // The screen as it first paints, before any script has run (dist/first-paint.json, for the gateway).
+  firstPaint: './src/first-paint.tsx',
   folder: 'mf-canvas', // gives the dev port (3003) from @atelier/federation's REMOTES
   federation: new ModuleFederationPlugin({
     name: 'mf_canvas',

@@ -10,6 +10,6 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  localStorage.clear();
+  if (typeof window !== 'undefined') localStorage.clear(); // not in a Node test (the first paint's)
   uninstallFakeApi(); // fails the test if the screen called a route the fake API does not answer
 });

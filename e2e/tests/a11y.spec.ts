@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // Accessibility of the shell's pages in a real Chromium: axe finds no serious or critical violation of
 // WCAG 2.1 A/AA, every control on the page is reachable with Tab and shows a visible focus ring, and

@@ -1,7 +1,8 @@
 // Issue 12's proof in a browser: a new user pays for Basic through a product started against the fake Stripe
 // (checkout page, signed webhooks, back on /pricing as a subscriber, the billing portal, the account page with
 // the plan and a credit movement); and, on the shared product without any Stripe configuration, the waitlist.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { startFakeStripe, type FakeStripe } from '@atelier/billing/testing';
 import { startTestProduct, type RunningProduct } from '../support/product';
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import sharp from 'sharp';
 import { personPng } from '../support/create-images';
 import { signInAsNewFreeUser } from '../support/create-session';

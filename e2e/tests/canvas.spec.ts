@@ -2,7 +2,8 @@
 // limit, a chip, a camera, a shot type and a model, an edit that replaces the picture, Create video, Delete,
 // out of credits; and Upscale from the gallery's viewer. The processing rule itself and the hover actions
 // are in canvas-processing.spec.ts.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import sharp from 'sharp';
 import { garmentPng, personPng } from '../support/create-images';
 import { settledGeneration, signInAsNewFreeUser, userLimits } from '../support/create-session';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { garmentPng, personPng } from '../support/create-images';
 import { generateFromUi, settledGeneration, signInAsNewFreeUser, userLimits } from '../support/create-session';
 
@@ -137,9 +138,6 @@ test.describe('create flow, desktop', () => {
     await signInAsNewFreeUser(page);
     await page.goto('/app/dress-up');
     await expect(page.getByRole('heading', { level: 1, name: /Virtual Try-On/ })).toBeVisible();
-    // The page's first paint (drawn before any script, its controls disabled) has given way to the app: a file set
-    // on the first paint's input would be set on nothing (setInputFiles does not wait for a control to be enabled).
-    await expect(page.locator('[data-first-paint]')).toHaveCount(0);
     const generate = page.getByRole('button', { name: 'Generate · 1 credit' });
     await expect(generate).toBeDisabled();
 

@@ -1,6 +1,7 @@
 // Sign-in through a real OpenID Connect provider running in the test, against a second copy of the
 // product configured for it (the shared product keeps development sign-in for the other tests).
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { type Page, type Response } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { freePort } from '../../scripts/lib/processes.mjs';
 import { startTestProvider, type TestProvider } from '@atelier/account/testing';
 import { startTestProduct, type RunningProduct } from '../support/product';

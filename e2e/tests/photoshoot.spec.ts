@@ -2,7 +2,8 @@
 // character from a photo, gets 4 previews, uploads a garment, watches 10 photos arrive, views them,
 // downloads them all as a zip and continues in Image. A free user typing the address meets the limit dialog.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { gzipSync } from 'node:zlib';
 
 // The shell's own experience in a real Chromium: landing → login → development sign-in → app home with

@@ -1,6 +1,7 @@
 // The supervisor of `npm start`: a service killed outright comes back on its own, the rest of the
 // product keeps answering meanwhile, and no generation is lost or charged twice.
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { startTestProduct, type RunningProduct } from '../support/product';
 
 interface Generation {
