@@ -143,6 +143,13 @@ describe('shell', () => {
     writeFileSync(join(pricing, 'first-paint.json'), '{"screens": {');
     utimesSync(join(pricing, 'first-paint.json'), new Date(), new Date(Date.now() + 10_000));
     expect(await page('/pricing')).toBe(INDEX_WITH_HEAD);
+    // A file of another shape (an older or a newer build): the plain page too.
+    writeFileSync(join(pricing, 'first-paint.json'), JSON.stringify({ screens: { 'PricingPage?variant=select': SCREEN }, css: 'expose.css' }));
+    utimesSync(join(pricing, 'first-paint.json'), new Date(), new Date(Date.now() + 15_000));
+    expect(await page('/pricing')).toBe(INDEX_WITH_HEAD);
+    writeFileSync(join(shell, 'first-paint.json'), JSON.stringify({ frame: '', slot: '' }));
+    utimesSync(join(shell, 'first-paint.json'), new Date(), new Date(Date.now() + 15_000));
+    expect(await page('/pricing')).toBe(INDEX_WITH_HEAD);
     // HEAD gets the headers of the same page.
     await request(app).head('/pricing').set('accept', HTML).expect(200).expect('content-type', /text\/html/);
   });

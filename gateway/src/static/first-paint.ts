@@ -49,11 +49,22 @@ function watchedFile<T>(file: string, parse: (text: string) => T): () => T | nul
  */
 export function firstPaintPages(shellDir: string, remotes: RemoteConfig[]) {
   const readIndex = watchedFile(join(shellDir, 'index.html'), (text) => text);
-  const readShell = watchedFile(join(shellDir, 'first-paint.json'), (text) => JSON.parse(text) as ShellFirstPaint);
-  const readers = new Map(
-    remotes.filter((r) => !r.url).map((r) => [r.name, { folder: r.folder, read: watchedFile(join(r.dir, 'first-paint.json'), (text) => JSON.parse(text) as RemoteFirstPaint) }]),
+  const readShell = watchedFile(
+    join(shellDir, 'first-paint.json'),
+    (text) => JSON.parse(text) as ShellFirstPaint,
   );
-  return (path: string, hasSession: boolean): string | null => {
+  const readers = new Map(
+    remotes
+      .filter((r) => !r.url)
+      .map((r) => [
+        r.name,
+        {
+          folder: r.folder,
+          read: watchedFile(join(r.dir, 'first-paint.json'), (text) => JSON.parse(text) as RemoteFirstPaint),
+        },
+      ]),
+  );
+  const compose = (path: string, hasSession: boolean): string | null => {
     const shell = readShell();
     const route = shell?.routes[path];
     if (!shell || !route || (route.session && !hasSession)) return null;
@@ -61,10 +72,23 @@ export function firstPaintPages(shellDir: string, remotes: RemoteConfig[]) {
     const built = remote?.read();
     const screen = built?.screens[route.screen];
     const index = readIndex();
-    if (!remote || !built || screen === undefined || !index?.includes(ROOT) || !index.includes('</head>')) return null;
-    const links = built.css.map((file) => `<link rel="stylesheet" href="/mf/${remote.folder}/${encodeURI(file)}">`).join('');
+    if (!remote || !built || screen === undefined || !index?.includes(ROOT) || !index.includes('</head>'))
+      return null;
+    const links = built.css
+      .map((file) => `<link rel="stylesheet" href="/mf/${remote.folder}/${encodeURI(file)}">`)
+      .join('');
     return index
       .replace('</head>', () => `${links}</head>`)
-      .replace(ROOT, () => `<div id="root" data-first-paint="">${shell.frame.replace(shell.slot, () => screen)}</div>`);
+      .replace(
+        ROOT,
+        () => `<div id="root" data-first-paint="">${shell.frame.replace(shell.slot, () => screen)}</div>`,
+      );
+  };
+  return (path: string, hasSession: boolean): string | null => {
+    try {
+      return compose(path, hasSession);
+    } catch {
+      return null; // a file of another shape (an older or newer build): the plain page, never an error
+    }
   };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../constants';
 import { firstPaint } from '../first-paint';
 
-describe('the canvas editor\'s first paint', () => {
+describe("the canvas editor's first paint", () => {
   it('renders the editor with its heading, intro, upload area and prompt, nothing loaded', () => {
     expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
     const screens = firstPaint();

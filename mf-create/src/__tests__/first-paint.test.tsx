@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CREATE_TABS } from '../constants';
 import { firstPaint } from '../first-paint';
 
-describe('the creation studio\'s first paint', () => {
+describe("the creation studio's first paint", () => {
   it('renders each tab with its heading, intro and form, the gallery still loading', () => {
     expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
     const screens = firstPaint();

@@ -4,11 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_TEXTS } from '../constants';
 import { firstPaint } from '../first-paint';
 
-describe('the pricing pages\' first paint', () => {
+describe("the pricing pages' first paint", () => {
   it('renders each variant with its texts, the plans still loading, and no session', () => {
     expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
     const screens = firstPaint();
-    expect(Object.keys(screens).sort()).toEqual(['PricingPage?variant=all', 'PricingPage?variant=in', 'PricingPage?variant=select']);
+    expect(Object.keys(screens).sort()).toEqual([
+      'PricingPage?variant=all',
+      'PricingPage?variant=in',
+      'PricingPage?variant=select',
+    ]);
     for (const html of Object.values(screens)) {
       expect(html).toMatch(/^<section data-remote="mf_pricing"/); // its styles apply only inside [data-remote]
       expect(html).toContain(`>${PAGE_TEXTS.title}</h1>`);

@@ -27,7 +27,7 @@ describe('renderFirstPaint', () => {
     );
   });
 
-  it('keeps the build\'s host from reaching a server', async () => {
+  it("keeps the build's host from reaching a server", async () => {
     function Calls() {
       const host = useHost();
       void host.apiRequest('GET', '/api/auth/user').catch((error: Error) => (failure = error.message));

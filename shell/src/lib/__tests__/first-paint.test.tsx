@@ -25,7 +25,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('a remote route\'s first paint', () => {
+describe("a remote route's first paint", () => {
   it('leaves a page without one alone: the app renders in #root itself', () => {
     document.body.innerHTML = '<div id="root"></div>';
     const root = document.getElementById('root')!;
@@ -78,8 +78,10 @@ describe('a remote route\'s first paint', () => {
     act(() => root.unmount());
   });
 
-  it('is replaced by the remote\'s error when it cannot be loaded', async () => {
-    const registry: RemoteRegistry = { loadComponent: () => Promise.reject(new Error('Failed to fetch mf-manifest.json')) };
+  it("is replaced by the remote's error when it cannot be loaded", async () => {
+    const registry: RemoteRegistry = {
+      loadComponent: () => Promise.reject(new Error('Failed to fetch mf-manifest.json')),
+    };
     const app = appContainer(firstPaintRoot());
     const root = createRoot(app);
     act(() =>
