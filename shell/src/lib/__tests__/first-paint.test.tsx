@@ -17,6 +17,20 @@ function firstPaintRoot(): HTMLElement {
 
 const shown = () => document.getElementById('root')!;
 
+/** The app as bootstrap.tsx renders it behind a first paint: a RemoteScreen in the element appContainer gives. */
+function renderRemoteScreenBehindFirstPaint(registry: RemoteRegistry) {
+  const app = appContainer(firstPaintRoot());
+  const root = createRoot(app);
+  act(() =>
+    root.render(
+      <RemoteRegistryContext.Provider value={registry}>
+        <RemoteScreen id="mf_pricing/PricingPage" label="Pricing" />
+      </RemoteRegistryContext.Provider>,
+    ),
+  );
+  return { app, root };
+}
+
 beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}));
 afterEach(() => {
   revealApp(); // nothing held over into the next test
@@ -60,15 +74,7 @@ describe("a remote route's first paint", () => {
   it('is replaced when the remote screen has loaded, not while its spinner shows', async () => {
     let loaded!: (component: never) => void;
     const registry: RemoteRegistry = { loadComponent: () => new Promise((resolve) => (loaded = resolve)) };
-    const app = appContainer(firstPaintRoot());
-    const root = createRoot(app);
-    act(() =>
-      root.render(
-        <RemoteRegistryContext.Provider value={registry}>
-          <RemoteScreen id="mf_pricing/PricingPage" label="Pricing" />
-        </RemoteRegistryContext.Provider>,
-      ),
-    );
+    const { app, root } = renderRemoteScreenBehindFirstPaint(registry);
     expect(app.querySelector('[role="status"]')).not.toBeNull(); // the app's spinner, out of sight
     expect(shown().dataset.firstPaint).toBe('');
 
@@ -82,15 +88,7 @@ describe("a remote route's first paint", () => {
     const registry: RemoteRegistry = {
       loadComponent: () => Promise.reject(new Error('Failed to fetch mf-manifest.json')),
     };
-    const app = appContainer(firstPaintRoot());
-    const root = createRoot(app);
-    act(() =>
-      root.render(
-        <RemoteRegistryContext.Provider value={registry}>
-          <RemoteScreen id="mf_pricing/PricingPage" label="Pricing" />
-        </RemoteRegistryContext.Provider>,
-      ),
-    );
+    const { app, root } = renderRemoteScreenBehindFirstPaint(registry);
     await waitFor(() => expect(shown()).toBe(app));
     expect(shown().textContent).toContain('Pricing is unavailable');
     act(() => root.unmount());
