@@ -13,7 +13,7 @@ if (!URL.createObjectURL) {
   URL.revokeObjectURL = () => {};
 }
 
-// jsdom plays no media (it logs "Not implemented"): the gallery's video tiles preview on hover and focus. (A test
+// jsdom plays no media (each call logs an error): the gallery's video tiles preview on hover and focus. (A test
 // in Node, such as the first paint's, has no media elements at all.)
 if (typeof HTMLMediaElement !== 'undefined') {
   HTMLMediaElement.prototype.play = () => Promise.resolve();
