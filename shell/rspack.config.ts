@@ -2,7 +2,7 @@
 // so it declares no build-time `remotes` and is never rebuilt when a remote is deployed.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { federationDefaults, offlineRemotePluginPath } from '@atelier/federation';
+import { federationDefaults, federationRuntimeAliases, offlineRemotePluginPath } from '@atelier/federation';
 import { RESOLVE_EXTENSIONS, swcRule } from '@atelier/federation/remote-config';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Configuration } from '@rspack/core';
@@ -96,7 +96,7 @@ export default (env: Record<string, unknown> = {}): Configuration | Configuratio
       cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       clean: true,
     },
-    resolve: { extensions: RESOLVE_EXTENSIONS },
+    resolve: { extensions: RESOLVE_EXTENSIONS, alias: federationRuntimeAliases() },
     module: {
       rules: [
         swcRule(production),

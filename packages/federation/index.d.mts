@@ -11,4 +11,7 @@ export declare function federationDefaults(): {
   shared: ReturnType<typeof sharedDependencies>;
   shareStrategy: 'loaded-first';
   dts: false;
+  experiments: { optimization: { target: 'web' } };
 };
+/** `resolve.alias` entries giving a browser build the ES-module copy of the federation runtime. */
+export declare function federationRuntimeAliases(): Record<string, string>;

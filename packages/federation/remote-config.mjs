@@ -7,7 +7,7 @@ import path from 'node:path';
 import { rspack } from '@rspack/core';
 import tailwindcss from '@tailwindcss/postcss';
 import scopeRemoteCss from '@atelier/ui/postcss-scope-remote';
-import { REMOTES } from './index.mjs';
+import { REMOTES, federationRuntimeAliases } from './index.mjs';
 
 const DEFAULT_GATEWAY_URL = 'http://127.0.0.1:8080';
 
@@ -26,6 +26,9 @@ export function swcRule(production) {
     loader: 'builtin:swc-loader',
     options: {
       jsc: {
+        // The syntax our packages are compiled to (tsconfig.base.json) and ship in: without it SWC writes ES5, and
+        // every async function, class and spread becomes a helper (a fifth of the shell's own code).
+        target: 'es2022',
         parser: { syntax: 'typescript', tsx: true },
         transform: { react: { runtime: 'automatic', development: !production } },
       },
@@ -66,7 +69,7 @@ export function createRemoteConfig({ root, folder, federation, firstPaint, plugi
         cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
         clean: true,
       },
-      resolve: { extensions: RESOLVE_EXTENSIONS },
+      resolve: { extensions: RESOLVE_EXTENSIONS, alias: federationRuntimeAliases() },
       module: {
         rules: [
           swcRule(production),
