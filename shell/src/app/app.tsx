@@ -1,15 +1,20 @@
 import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
 import { remoteRegistry } from '../features/remotes/utils/federation-runtime';
+import { guardHistory } from '../lib/guarded-history';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { AppRouter } from './router';
 
 export function App() {
-  const [router] = useState(createAppRouter);
-  const [navigate] = useState(() => (to: string, options?: { replace?: boolean }) => void router.navigate(to, options));
+  // v5Compat: the router hears of every push and replace, as BrowserRouter's own history does.
+  const [history] = useState(() => guardHistory(createBrowserHistory({ v5Compat: true })));
+  const [navigate] = useState(
+    () => (to: string, options?: { replace?: boolean }) =>
+      options?.replace ? history.replace(to) : history.push(to),
+  );
   return (
     <AppProvider navigate={navigate} remoteRegistry={remoteRegistry}>
-      <RouterProvider router={router} />
+      <AppRouter history={history} />
     </AppProvider>
   );
 }

@@ -1,58 +1,76 @@
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Routes, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { AppLayout } from '../components/app-layout';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { RevealOnNavigation } from '../components/reveal-app';
-import { RouteError } from '../components/route-error';
+import { RouteErrorBoundary } from '../components/route-error';
 import { PageViewTracker } from '../features/analytics/components/page-view-tracker';
 import { GuestOnly, RequireAuth } from '../features/auth/components/auth-guards';
+import { NavigationGuards, type GuardedHistory } from '../lib/guarded-history';
 import { CanvasRoute, CreateRoute, PhotoshootRoute, PricingRoute } from './routes/remote-routes';
 
-// SPEC §2's route table. Screens of the shell load lazily; remote screens load at run time from their builds.
-export const routes: RouteObject[] = [
-  {
-    element: (
-      <>
-        <PageViewTracker />
-        <RevealOnNavigation />
-        <Outlet />
-      </>
-    ),
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <FullPageSpinner />, // shown while the first lazy route's chunk loads
-    children: [
-      // Visitors only: a signed-in user is sent to /app.
-      { path: '/', element: <GuestOnly />, children: [{ index: true, lazy: () => import('./routes/landing') }] },
-      { path: '/login', lazy: () => import('./routes/login') },
-      { path: '/terms', lazy: async () => ({ Component: (await import('./routes/legal')).TermsRoute }) },
-      { path: '/privacy', lazy: async () => ({ Component: (await import('./routes/legal')).PrivacyRoute }) },
-      {
-        element: <AppLayout />,
-        children: [
-          // Pricing is public.
-          { path: '/pricing', element: <PricingRoute variant="select" /> },
-          { path: '/pricing/all', element: <PricingRoute variant="all" /> },
-          { path: '/pricing/in', element: <PricingRoute variant="in" /> },
-          {
-            path: '/app',
-            element: <RequireAuth />,
-            children: [
-              { index: true, lazy: () => import('./routes/app-home') },
-              { path: 'image', element: <CreateRoute tab="image" /> },
-              { path: 'video', element: <CreateRoute tab="video" /> },
-              { path: 'dress-up', element: <CreateRoute tab="dress-up" /> },
-              { path: 'photoshoots', element: <PhotoshootRoute /> },
-              { path: 'canvas', element: <CanvasRoute /> },
-              { path: 'dev', lazy: () => import('./routes/dev') },
-              { path: 'account', lazy: () => import('./routes/account') },
-            ],
-          },
-        ],
-      },
-      { path: '*', lazy: () => import('./routes/not-found') },
-    ],
-  },
-];
+/** A screen of the shell loaded when its route is first shown. */
+const screen = (load: () => Promise<Record<string, unknown>>, name = 'Component') =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+const Landing = screen(() => import('./routes/landing'));
+const Login = screen(() => import('./routes/login'));
+const Terms = screen(() => import('./routes/legal'), 'TermsRoute');
+const Privacy = screen(() => import('./routes/legal'), 'PrivacyRoute');
+const AppHome = screen(() => import('./routes/app-home'));
+const Dev = screen(() => import('./routes/dev'));
+const Account = screen(() => import('./routes/account'));
+const NotFound = screen(() => import('./routes/not-found'));
+
+/**
+ * SPEC §2's route table. Screens of the shell load lazily; remote screens load at run time from their builds. The
+ * plain router, not the data router (loaders, actions, fetchers: none used here, and twice its JavaScript): a route
+ * that fails shows RouteError, a screen whose code is loading the spinner (or, on a navigation, the page it leaves).
+ */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <PageViewTracker />
+      <RevealOnNavigation />
+      <Suspense fallback={<FullPageSpinner />}>
+        <Routes>
+          {/* Visitors only: a signed-in user is sent to /app. */}
+          <Route path="/" element={<GuestOnly />}>
+            <Route index element={<Landing />} />
+          </Route>
+          <Route path="/login" element={<Login />} />
+          <Route path="/terms" element={<Terms />} />
+          <Route path="/privacy" element={<Privacy />} />
+          <Route element={<AppLayout />}>
+            {/* Pricing is public. */}
+            <Route path="/pricing" element={<PricingRoute variant="select" />} />
+            <Route path="/pricing/all" element={<PricingRoute variant="all" />} />
+            <Route path="/pricing/in" element={<PricingRoute variant="in" />} />
+            <Route path="/app" element={<RequireAuth />}>
+              <Route index element={<AppHome />} />
+              <Route path="image" element={<CreateRoute tab="image" />} />
+              <Route path="video" element={<CreateRoute tab="video" />} />
+              <Route path="dress-up" element={<CreateRoute tab="dress-up" />} />
+              <Route path="photoshoots" element={<PhotoshootRoute />} />
+              <Route path="canvas" element={<CanvasRoute />} />
+              <Route path="dev" element={<Dev />} />
+              <Route path="account" element={<Account />} />
+            </Route>
+          </Route>
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/** The app's routes on `history` (the browser's in the app, an in-memory one in tests), with its guards. */
+export function AppRouter({ history }: { history: GuardedHistory }) {
+  return (
+    <NavigationGuards.Provider value={history}>
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
+    </NavigationGuards.Provider>
+  );
 }

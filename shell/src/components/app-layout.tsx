@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { usePublicConfig } from '../features/auth/api/get-config';
 import { AppHeader } from '../features/navigation/components/app-header';
 import { PhotoshootsNavigationGate } from '../features/navigation/components/photoshoots-gate';
+import { FullPageSpinner } from './full-page-spinner';
 
 /** The studio frame: a skip link, the header with tabs and account corner, then the route's screen. */
 export function AppLayout() {
@@ -17,7 +19,10 @@ export function AppLayout() {
       <AppHeader avatarEnabled={avatarEnabled} />
       <PhotoshootsNavigationGate />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <Outlet />
+        {/* A screen whose code is still loading spins here, under the header (which keeps its focus). */}
+        <Suspense fallback={<FullPageSpinner />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

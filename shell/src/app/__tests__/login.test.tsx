@@ -2,7 +2,7 @@ import { createQueryClient } from '@atelier/host';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGN_IN_ERROR_TITLE } from '../../features/auth/utils/sign-in-errors';
 import { CONFIG_RETRY_DELAYS_MS, LoginApp } from '../login-app';
@@ -17,10 +17,11 @@ afterEach(() => {
 });
 
 function renderLogin() {
-  const router = createMemoryRouter([{ path: '/login', element: <LoginRoute /> }], { initialEntries: ['/login'] });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={['/login']}>
+        <LoginRoute />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

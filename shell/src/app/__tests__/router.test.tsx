@@ -1,15 +1,15 @@
 import { useHost, userLimitsQueryOptions } from '@atelier/host';
-import { useQueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicConfigQueryOptions } from '../../features/auth/api/get-config';
 import type { RemoteRegistry } from '../../features/remotes/utils/remote-registry';
 import { QueryAnswered } from '../../testing/query-answered';
 import { AppProvider } from '../provider';
-import { routes } from '../router';
+import { AppRouter } from '../router';
+import { createMemoryAppRouter } from '../../testing/memory-router';
 
 type Json = Record<string, unknown>;
 const freeUser = { id: 'u1', plan: 'free', firstName: 'Ada', email: 'ada@example.com' };
@@ -75,18 +75,29 @@ function FakeRemote(props: Record<string, unknown>) {
   );
 }
 
+/** The avatar allowance the app's limits query holds, in a hidden element (a test waits for a new answer there). */
+function AvatarLimitsShown() {
+  const { data } = useQuery({ ...userLimitsQueryOptions(true), enabled: false });
+  return (
+    <output hidden data-testid="avatar-limits">
+      {JSON.stringify(data?.avatar ?? null)}
+    </output>
+  );
+}
+
 function renderAt(path: string) {
   const registry: RemoteRegistry = { loadComponent: vi.fn(async () => FakeRemote as never) };
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryAppRouter(path);
   const configAnswered = vi.fn();
   const limitsAnswered = vi.fn();
   function Harness() {
-    const [navigate] = useState(() => (to: string) => void router.navigate(to));
+    const [navigate] = useState(() => (to: string) => router.navigate(to));
     return (
       <AppProvider navigate={navigate} remoteRegistry={registry}>
-        <RouterProvider router={router} />
+        <AppRouter history={router.history} />
         <QueryAnswered query={publicConfigQueryOptions()} onAnswer={configAnswered} />
         <QueryAnswered query={userLimitsQueryOptions(true)} onAnswer={limitsAnswered} />
+        <AvatarLimitsShown />
       </AppProvider>
     );
   }
@@ -324,7 +335,6 @@ describe('the Photoshoots gate', () => {
     const first = renderAt('/app/photoshoots');
     expect(await screen.findByText('remote {}')).toBeInTheDocument();
     expect(first.router.state.location.pathname).toBe('/app/photoshoots');
-    first.router.dispose();
   });
 
   it('treats a limit of 999 or more as unlimited', async () => {
@@ -353,6 +363,24 @@ describe('the Photoshoots gate', () => {
     await waitFor(() => expect(limitsAnswered).toHaveBeenCalled());
     await userEvent.click(await screen.findByRole('button', { name: 'Open photoshoots' }));
     expect(await limitDialog()).toHaveTextContent('0 of 0 used');
+    expect(router.state.location.pathname).toBe('/app/canvas');
+  });
+
+  it('undoes a Back to /app/photoshoots once the allowance is used up, with the limit dialog', async () => {
+    apiUser = { ...freeUser, plan: 'basic' };
+    apiLimits = photoshootsLeft;
+    const { router } = renderAt('/app/photoshoots');
+    expect(await screen.findByText('remote {}')).toBeInTheDocument();
+    act(() => router.navigate('/app/canvas'));
+    expect(await screen.findByRole('button', { name: 'Refresh limits' })).toBeInTheDocument();
+    const limitCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/user-limits').length;
+    const before = limitCalls();
+    apiLimits = { credits: { used: 3, limit: 150 }, avatar: { used: 2, limit: 2 } };
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh limits' }));
+    await waitFor(() => expect(screen.getByTestId('avatar-limits')).toHaveTextContent('{"used":2,"limit":2}'));
+    expect(limitCalls()).toBeGreaterThan(before);
+    act(() => router.navigate(-1));
+    expect(await limitDialog()).toHaveTextContent('2 of 2 used');
     expect(router.state.location.pathname).toBe('/app/canvas');
   });
 

@@ -2,12 +2,12 @@ import { useHost } from '@atelier/host';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendTagPageView } from '../../features/analytics/utils/analytics-tag';
 import type { RemoteRegistry } from '../../features/remotes/utils/remote-registry';
 import { AppProvider } from '../provider';
-import { routes } from '../router';
+import { AppRouter } from '../router';
+import { createMemoryAppRouter } from '../../testing/memory-router';
 
 // Page views to the analytics tag are sent for everyone: a test can wait for one as a positive signal.
 vi.mock('../../features/analytics/utils/analytics-tag', async (importOriginal) => ({
@@ -52,12 +52,12 @@ function FakeRemote() {
 
 function renderAt(path: string) {
   const registry: RemoteRegistry = { loadComponent: vi.fn(async () => FakeRemote as never) };
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryAppRouter(path);
   function Harness() {
-    const [navigate] = useState(() => (to: string) => void router.navigate(to));
+    const [navigate] = useState(() => (to: string) => router.navigate(to));
     return (
       <AppProvider navigate={navigate} remoteRegistry={registry}>
-        <RouterProvider router={router} />
+        <AppRouter history={router.history} />
       </AppProvider>
     );
   }

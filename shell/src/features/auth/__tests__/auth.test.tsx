@@ -1,10 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../../app/provider';
-import { routes } from '../../../app/router';
+import { AppRouter } from '../../../app/router';
+import { createMemoryAppRouter } from '../../../testing/memory-router';
 import { QueryAnswered } from '../../../testing/query-answered';
 import { sendTagPageView } from '../../analytics/utils/analytics-tag';
 import type { RemoteRegistry } from '../../remotes/utils/remote-registry';
@@ -57,13 +57,13 @@ afterEach(() => {
 
 function renderAt(path: string) {
   const registry: RemoteRegistry = { loadComponent: vi.fn(async () => (() => null) as never) };
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryAppRouter(path);
   const configAnswered = vi.fn();
   function Harness() {
-    const [navigate] = useState(() => (to: string, options?: { replace?: boolean }) => void router.navigate(to, options));
+    const [navigate] = useState(() => (to: string, options?: { replace?: boolean }) => router.navigate(to, options));
     return (
       <AppProvider navigate={navigate} remoteRegistry={registry}>
-        <RouterProvider router={router} />
+        <AppRouter history={router.history} />
         <QueryAnswered query={publicConfigQueryOptions()} onAnswer={configAnswered} />
       </AppProvider>
     );

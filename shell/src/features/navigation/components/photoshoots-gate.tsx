@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useBlocker, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { ROUTES } from '../../../constants';
+import { useNavigationGuard } from '../../../lib/guarded-history';
 import { isPhotoshootsPath, rememberPhotoshootsReturnPath, usePhotoshootsGate } from '../hooks/use-photoshoots-gate';
 
 /**
@@ -10,17 +11,12 @@ import { isPhotoshootsPath, rememberPhotoshootsReturnPath, usePhotoshootsGate } 
  * dialog; an allowed one remembers the page it came from as the flow's return path.
  */
 export function PhotoshootsNavigationGate() {
-  const gate = usePhotoshootsGate();
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      gate.blocked && isPhotoshootsPath(nextLocation.pathname) && !isPhotoshootsPath(currentLocation.pathname),
-  );
-  const { block } = gate;
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    blocker.reset();
+  const { blocked, block } = usePhotoshootsGate();
+  useNavigationGuard(({ currentLocation, nextLocation }) => {
+    if (!blocked || !isPhotoshootsPath(nextLocation.pathname) || isPhotoshootsPath(currentLocation.pathname)) return false;
     block();
-  }, [blocker, block]);
+    return true;
+  });
 
   const location = useLocation();
   const previous = useRef<string | null>(null);
