@@ -10,17 +10,17 @@ import { NavigationGuards, type GuardedHistory } from '../lib/guarded-history';
 import { CanvasRoute, CreateRoute, PhotoshootRoute, PricingRoute } from './routes/remote-routes';
 
 /** A screen of the shell loaded when its route is first shown. */
-const screen = (load: () => Promise<Record<string, unknown>>, name = 'Component') =>
+const lazyScreen = (load: () => Promise<Record<string, unknown>>, name = 'Component') =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
-const Landing = screen(() => import('./routes/landing'));
-const Login = screen(() => import('./routes/login'));
-const Terms = screen(() => import('./routes/legal'), 'TermsRoute');
-const Privacy = screen(() => import('./routes/legal'), 'PrivacyRoute');
-const AppHome = screen(() => import('./routes/app-home'));
-const Dev = screen(() => import('./routes/dev'));
-const Account = screen(() => import('./routes/account'));
-const NotFound = screen(() => import('./routes/not-found'));
+const Landing = lazyScreen(() => import('./routes/landing'));
+const Login = lazyScreen(() => import('./routes/login'));
+const Terms = lazyScreen(() => import('./routes/legal'), 'TermsRoute');
+const Privacy = lazyScreen(() => import('./routes/legal'), 'PrivacyRoute');
+const AppHome = lazyScreen(() => import('./routes/app-home'));
+const Dev = lazyScreen(() => import('./routes/dev'));
+const Account = lazyScreen(() => import('./routes/account'));
+const NotFound = lazyScreen(() => import('./routes/not-found'));
 
 /**
  * SPEC §2's route table. Screens of the shell load lazily; remote screens load at run time from their builds. The
