@@ -136,3 +136,29 @@ test('a free user typing /app/photoshoots gets the limit dialog, not the wizard'
   await expect(page.getByText('Step 1 of 5')).toHaveCount(0);
   expect(new URL(page.url()).pathname).not.toBe('/app/photoshoots');
 });
+
+test('Back to /app/photoshoots once the allowance is used up stays on the page, with the limit dialog', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, 'basic');
+  await page.goto('/app/image');
+  await page.getByRole('navigation', { name: 'Studio' }).locator('a[href="/app/photoshoots"]').click();
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+  // Closed, the flow goes back to where it was opened from.
+  await page.getByRole('dialog', { name: 'Step 1 of 5' }).getByRole('button', { name: 'Close' }).click();
+  await page.waitForURL((url) => url.pathname === '/app/image');
+
+  // The allowance ends elsewhere (the account becomes a free one: 0 of 0); the app hears it from its limits poll.
+  const freeLimits = page.waitForResponse(
+    async (response) => response.url().endsWith('/api/user-limits') && (await response.json().catch(() => null))?.avatar?.limit === 0,
+  );
+  const switched = await page.request.post('/api/dev/switch-user', { data: { userType: 'free' } });
+  expect(switched.status(), await switched.text()).toBe(200);
+  await freeLimits;
+  await page.waitForTimeout(300); // the answer reaches the app's gate
+
+  await page.goBack();
+  await expect(page.getByRole('dialog', { name: 'Not enough credits' })).toContainText('0 of 0 used');
+  // Undone before the router saw it: still the image page (the route's own gate would have sent the user to /app).
+  expect(new URL(page.url()).pathname).toBe('/app/image');
+  await expect(page.getByText('Step 1 of 5')).toHaveCount(0);
+});
