@@ -1,6 +1,7 @@
 import { startTransition, StrictMode, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
+import { preloadScreen } from './app/screens';
 import { enterFromLightPage } from './lib/entered-from';
 import { appContainer } from './lib/first-paint';
 import { lightPage } from './lib/light-page';
@@ -60,5 +61,6 @@ if (light) {
 } else if (window.location.pathname === '/login') {
   void import('./app/login-app').then(({ LoginApp }) => render(<LoginApp enterApp={(to) => enterApp(to)} prefetchApp={() => void loadApp()} />));
 } else {
+  preloadScreen(window.location.pathname);
   startApp();
 }

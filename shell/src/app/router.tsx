@@ -8,19 +8,20 @@ import { PageViewTracker } from '../features/analytics/components/page-view-trac
 import { GuestOnly, RequireAuth } from '../features/auth/components/auth-guards';
 import { NavigationGuards, type GuardedHistory } from '../lib/guarded-history';
 import { CanvasRoute, CreateRoute, PhotoshootRoute, PricingRoute } from './routes/remote-routes';
+import { SCREENS } from './screens';
 
 /** A screen of the shell loaded when its route is first shown. */
 const lazyScreen = (load: () => Promise<Record<string, unknown>>, name = 'Component') =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
-const Landing = lazyScreen(() => import('./routes/landing'));
-const Login = lazyScreen(() => import('./routes/login'));
-const Terms = lazyScreen(() => import('./routes/legal'), 'TermsRoute');
-const Privacy = lazyScreen(() => import('./routes/legal'), 'PrivacyRoute');
-const AppHome = lazyScreen(() => import('./routes/app-home'));
-const Dev = lazyScreen(() => import('./routes/dev'));
-const Account = lazyScreen(() => import('./routes/account'));
-const NotFound = lazyScreen(() => import('./routes/not-found'));
+const Landing = lazyScreen(SCREENS.landing);
+const Login = lazyScreen(SCREENS.login);
+const Terms = lazyScreen(SCREENS.legal, 'TermsRoute');
+const Privacy = lazyScreen(SCREENS.legal, 'PrivacyRoute');
+const AppHome = lazyScreen(SCREENS.appHome);
+const Dev = lazyScreen(SCREENS.dev);
+const Account = lazyScreen(SCREENS.account);
+const NotFound = lazyScreen(SCREENS.notFound);
 
 /**
  * SPEC §2's route table. Screens of the shell load lazily; remote screens load at run time from their builds. The
