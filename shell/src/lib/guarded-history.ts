@@ -26,8 +26,8 @@ export interface GuardedHistory extends History {
  */
 export function guardHistory(inner: History): GuardedHistory {
   const guards = new Set<NavigationGuard>();
-  let shown: Pick<Location, 'pathname' | 'search'> = inner.location; // what the app shows
-  let undoing = false;
+  let shown: Location = inner.location; // what the app shows
+  let undoingTo: string | null = null; // the entry (key) a stopped Back/Forward is being taken back to
 
   const stopped = (nextLocation: Pick<Location, 'pathname' | 'search'>) =>
     [...guards].some((guard) => guard({ currentLocation: shown, nextLocation }));
@@ -56,12 +56,13 @@ export function guardHistory(inner: History): GuardedHistory {
     go: (delta) => inner.go(delta),
     listen(listener) {
       return inner.listen((update) => {
-        if (undoing) {
-          undoing = false; // the step back from a stopped Back/Forward: the app never left
-          return;
-        }
+        const undo = undoingTo;
+        undoingTo = null;
+        // The step back from a stopped Back/Forward: the app never left. Known by its entry, so an undo the browser
+        // never made cannot swallow the next real step.
+        if (undo !== null && update.location.key === undo) return;
         if (update.action === 'POP' && update.delta && stopped(update.location)) {
-          undoing = true;
+          undoingTo = shown.key;
           inner.go(-update.delta);
           return;
         }

@@ -62,6 +62,35 @@ describe('guardHistory', () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
+  it('lets the next step through when the undo of a stopped one never came (the app follows the address)', () => {
+    const memory = createMemoryHistory({
+      initialEntries: ['/a', '/app/photoshoots', '/app'],
+      initialIndex: 2,
+      v5Compat: true,
+    });
+    let dropUndo = true;
+    const inner = new Proxy(memory, {
+      get: (target, property) =>
+        property === 'go'
+          ? (delta: number) => {
+              if (dropUndo) dropUndo = false;
+              else target.go(delta);
+            }
+          : Reflect.get(target, property),
+    });
+    const history = guardHistory(inner);
+    const listener = vi.fn();
+    history.listen(listener);
+    history.guard(({ nextLocation }) => nextLocation.pathname === '/app/photoshoots');
+
+    memory.go(-1); // the browser's Back to the photoshoots: stopped, and its undo is lost
+    expect(listener).not.toHaveBeenCalled();
+    memory.go(-1); // Back again, to /a: the app goes there with the address
+    expect(listener).toHaveBeenCalledWith(
+      expect.objectContaining({ action: 'POP', location: expect.objectContaining({ pathname: '/a' }) }),
+    );
+  });
+
   it('lets every navigation through without guards and keeps the href and URL helpers', () => {
     const history = historyAt(['/']);
     history.push('/pricing');
