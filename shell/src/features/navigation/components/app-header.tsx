@@ -64,6 +64,19 @@ export function AppHeader({ avatarEnabled }: AppHeaderProps) {
     if (tab.id === 'photoshoots' && photoshoots.blocked) return;
     if (tab.id !== active) host.track('tab_changed', { tab: tab.id, from: active ?? 'none' });
   };
+  /** One tab's link, in the bar or the menu (each with its own look, current or not). */
+  const tabLink = (tab: AppTab, look: (current: boolean) => string) => (
+    <Link
+      key={tab.id}
+      to={tab.to}
+      onClick={guardTab(tab)}
+      aria-current={active === tab.id ? 'page' : undefined}
+      className={look(active === tab.id)}
+    >
+      {tab.label}
+      <TabTag tag={tab.tag} />
+    </Link>
+  );
 
   return (
     <HeaderBar>
@@ -73,21 +86,14 @@ export function AppHeader({ avatarEnabled }: AppHeaderProps) {
 
       {user ? (
         <nav aria-label="Studio" className="hidden flex-1 items-center justify-center gap-1 lg:flex">
-          {tabs.map((tab) => (
-            <Link
-              key={tab.id}
-              to={tab.to}
-              onClick={guardTab(tab)}
-              aria-current={active === tab.id ? 'page' : undefined}
-              className={cn(
+          {tabs.map((tab) =>
+            tabLink(tab, (current) =>
+              cn(
                 'inline-flex items-center rounded-full px-3.5 py-1.5 text-sm transition-colors hover:bg-muted',
-                active === tab.id ? 'bg-ink text-ivory hover:bg-ink' : 'text-muted-foreground',
-              )}
-            >
-              {tab.label}
-              <TabTag tag={tab.tag} />
-            </Link>
-          ))}
+                current ? 'bg-ink text-ivory hover:bg-ink' : 'text-muted-foreground',
+              ),
+            ),
+          )}
         </nav>
       ) : (
         <div className="flex-1" />
@@ -150,18 +156,12 @@ export function AppHeader({ avatarEnabled }: AppHeaderProps) {
             <nav aria-label="Studio menu" className="flex flex-col gap-1">
               {tabs.map((tab) => (
                 <DialogClose asChild key={tab.id}>
-                  <Link
-                    to={tab.to}
-                    onClick={guardTab(tab)}
-                    aria-current={active === tab.id ? 'page' : undefined}
-                    className={cn(
+                  {tabLink(tab, (current) =>
+                    cn(
                       'flex items-center rounded-md px-3 py-2.5 text-base',
-                      active === tab.id ? 'bg-ink text-ivory' : 'hover:bg-muted',
-                    )}
-                  >
-                    {tab.label}
-                    <TabTag tag={tab.tag} />
-                  </Link>
+                      current ? 'bg-ink text-ivory' : 'hover:bg-muted',
+                    ),
+                  )}
                 </DialogClose>
               ))}
             </nav>
