@@ -39,6 +39,7 @@ const CHROMIUM_ARGS = [
 
 const ratio = (a, b) => (b === 0 ? 'n/a' : (a / b).toFixed(2));
 const us = (value) => (value === null ? 'n/a' : `${value.toFixed(0)} µs`);
+const sumOrNull = (values) => (values.some((value) => value === null) ? null : values.reduce((a, b) => a + b, 0));
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function load(url, headers) {
@@ -78,13 +79,21 @@ async function gatewayOverhead(product) {
   const pids = procAvailable() ? processTree(process.pid).map((pid) => [pid, commandLine(pid)]) : [];
   const pidOf = (pattern) => pids.find(([, command]) => pattern.test(command))?.[0];
   const measured = { gateway: pidOf(/gateway\/dist\/server\.js/), account: pidOf(/services\/account\/dist\/server\.js/) };
-  const cpu = () => Object.fromEntries(Object.entries(measured).map(([name, pid]) => [name, pid ? cpuSecondsOf(pid) : null]));
+  // The PostgreSQL server's processes (the postmaster and its backends: the account service reads the user on
+  // each call) and this process, which runs the load generator, share the same cores.
+  const postgresPids = pids.filter(([, command]) => /^postgres[: ]|\/postgres /.test(command)).map(([pid]) => pid);
+  const cpu = () => ({
+    ...Object.fromEntries(Object.entries(measured).map(([name, pid]) => [name, pid ? cpuSecondsOf(pid) : null])),
+    postgres: postgresPids.length ? postgresPids.reduce((sum, pid) => sum + cpuSecondsOf(pid, { reaped: true }), 0) : null,
+    generator: cpuSecondsOf(process.pid),
+  });
   const run = async (url, headers) => {
     const before = cpu();
     const result = await load(url, headers);
     const after = cpu();
     const perRequest = (name) => (before[name] === null ? null : ((after[name] - before[name]) * 1e6) / result.requests.total);
-    return { rps: result.requests.average, requests: result.requests.total, p99: result.latency.p99, non2xx: result.non2xx, cpuUs: { gateway: perRequest('gateway'), account: perRequest('account') } };
+    const cpuUs = Object.fromEntries(['gateway', 'account', 'postgres', 'generator'].map((name) => [name, perRequest(name)]));
+    return { rps: result.requests.average, requests: result.requests.total, p99: result.latency.p99, non2xx: result.non2xx, cpuUs };
   };
   const direct = await run(`${product.env.ACCOUNT_URL}/api/auth/user`, await identity());
   const gateway = await run(`${product.url}/api/auth/user`, { cookie });
@@ -268,18 +277,22 @@ async function runSections(product) {
   if (wants('gateway')) {
     console.log(`Gateway overhead: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per side...`);
     const overhead = await gatewayOverhead(product);
+    const gatewayCpuUs = sumOrNull(Object.values(overhead.gateway.cpuUs));
     sections.set('a', [
       `## (a) Gateway cost — \`GET /api/auth/user\` signed in, ${CONNECTIONS} connections, ${DURATION_S} s each`,
       ``,
-      `| path | requests/s | p99 latency | CPU per request: gateway | CPU per request: account service |`,
-      `|---|---|---|---|---|`,
-      `| straight to the account service (baseline) | ${overhead.direct.rps.toFixed(0)} | ${overhead.direct.p99} ms | — | ${us(overhead.direct.cpuUs.account)} |`,
-      `| through the gateway | ${overhead.gateway.rps.toFixed(0)} | ${overhead.gateway.p99} ms | ${us(overhead.gateway.cpuUs.gateway)} | ${us(overhead.gateway.cpuUs.account)} |`,
-      `| a bare node:http proxy (bench/floor-proxy.mjs: no Express, session, logging or headers) | ${overhead.floor.rps.toFixed(0)} | ${overhead.floor.p99} ms | ${us(overhead.floor.cpuUs.proxy)} (the bare proxy) | ${us(overhead.floor.cpuUs.account)} |`,
-      `| **ratio gateway ÷ direct** (budget ≥ 0.85 and ≤ 1.20) | **${ratio(overhead.gateway.rps, overhead.direct.rps)}** ${overhead.gateway.rps / overhead.direct.rps >= 0.85 ? 'within' : 'FAIL'} | **${ratio(overhead.gateway.p99, overhead.direct.p99)}** ${overhead.gateway.p99 / overhead.direct.p99 <= 1.2 ? 'within' : 'FAIL'} | | |`,
+      `| path | requests/s | p99 latency | CPU per request: gateway | account service | PostgreSQL | load generator |`,
+      `|---|---|---|---|---|---|---|`,
+      `| straight to the account service (baseline) | ${overhead.direct.rps.toFixed(0)} | ${overhead.direct.p99} ms | — | ${us(overhead.direct.cpuUs.account)} | ${us(overhead.direct.cpuUs.postgres)} | ${us(overhead.direct.cpuUs.generator)} |`,
+      `| through the gateway | ${overhead.gateway.rps.toFixed(0)} | ${overhead.gateway.p99} ms | ${us(overhead.gateway.cpuUs.gateway)} | ${us(overhead.gateway.cpuUs.account)} | ${us(overhead.gateway.cpuUs.postgres)} | ${us(overhead.gateway.cpuUs.generator)} |`,
+      `| a bare node:http proxy (bench/floor-proxy.mjs: no Express, session, logging or headers) | ${overhead.floor.rps.toFixed(0)} | ${overhead.floor.p99} ms | ${us(overhead.floor.cpuUs.proxy)} (the bare proxy) | ${us(overhead.floor.cpuUs.account)} | ${us(overhead.floor.cpuUs.postgres)} | ${us(overhead.floor.cpuUs.generator)} |`,
+      `| **ratio gateway ÷ direct** (budget ≥ 0.85 and ≤ 1.20) | **${ratio(overhead.gateway.rps, overhead.direct.rps)}** ${overhead.gateway.rps / overhead.direct.rps >= 0.85 ? 'within' : 'FAIL'} | **${ratio(overhead.gateway.p99, overhead.direct.p99)}** ${overhead.gateway.p99 / overhead.direct.p99 <= 1.2 ? 'within' : 'FAIL'} | | | | |`,
       ``,
-      `CPU per request: the process's user + system CPU time over the run (/proc), divided by the requests answered. ` +
-        `The load generator, the gateway and the service share the host's ${cpus().length} cores.`,
+      `CPU per request: each process's user + system CPU time over the run (/proc), divided by the requests answered ` +
+        `(PostgreSQL: the server's processes together; load generator: this bench process, autocannon). ` +
+        `The load generator, the hop, the service and PostgreSQL share the host's ${cpus().length} cores: straight to the service, ` +
+        `the service's one thread is the limit (${us(1e6 / overhead.direct.rps)} of wall time per request); through the gateway, the cores are: ` +
+        `${us(gatewayCpuUs)} of CPU per request in all, at most ${gatewayCpuUs === null ? 'n/a' : ((cpus().length * 1e6) / gatewayCpuUs).toFixed(0)} requests/s on ${cpus().length} cores.`,
       ``,
       `The bare proxy is the floor of any Node.js hop here: its ratio to direct is ${ratio(overhead.floor.rps, overhead.direct.rps)} (requests/s) and ` +
         `${ratio(overhead.floor.p99, overhead.direct.p99)} (p99); the gateway reaches ${ratio(overhead.gateway.rps, overhead.floor.rps)} of its requests/s.`,
