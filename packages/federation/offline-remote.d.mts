@@ -3,5 +3,9 @@ export default function offlineRemotePlugin(): {
   name: string;
   /** A manifest the shell's entry already fetched, once; undefined lets the runtime fetch it. */
   fetch(url: string): Promise<Response | undefined> | undefined;
+  /** Each resolves in a later task of the event loop: a remote's start is several short tasks, not one long one. */
+  beforeInitRemote(): Promise<undefined>;
+  beforeGetExpose(): Promise<undefined>;
+  beforeExecuteFactory(): Promise<undefined>;
   errorLoadRemote(args: { id: string; error: unknown; lifecycle: string }): { __esModule: true; default: () => never };
 };

@@ -4,9 +4,17 @@
 //
 // It also hands the runtime a remote's manifest the shell's entry already fetched (shell/src/features/remotes/
 // utils/early-load.ts leaves it under globalThis.__atelierEarlyRemotes), once, instead of a second request.
+//
+// And it spreads a remote's start over several tasks: once its remoteEntry.js has loaded, the runtime would init
+// its container (negotiating every shared module), ask for the exposed module and evaluate it in one chain of
+// promise callbacks — one long task of the main thread. Each of those steps now begins in a task of its own, so
+// the browser can paint and answer input between them.
 export default function offlineRemotePlugin() {
   return {
     name: 'offline-remote',
+    beforeInitRemote: nextTask,
+    beforeGetExpose: nextTask,
+    beforeExecuteFactory: nextTask,
     fetch(url) {
       const early = globalThis.__atelierEarlyRemotes;
       if (!early || typeof url !== 'string' || typeof location === 'undefined') return undefined;
@@ -27,4 +35,22 @@ export default function offlineRemotePlugin() {
       return { __esModule: true, default: Unavailable };
     },
   };
+}
+
+/**
+ * Resolves (to undefined: the hooks' arguments go on unchanged) in a later task: `scheduler.yield()` where the
+ * browser has it, else a MessageChannel message; in Node (a remote's first-paint build) the next macrotask.
+ */
+function nextTask() {
+  const scheduler = globalThis.scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield().then(() => undefined);
+  if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve(undefined);
+    };
+    channel.port2.postMessage(null);
+  });
 }

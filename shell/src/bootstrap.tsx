@@ -5,6 +5,7 @@ import { preloadScreen } from './app/screens';
 import { enterFromLightPage } from './lib/entered-from';
 import { appContainer } from './lib/first-paint';
 import { lightPage } from './lib/light-page';
+import { nextTask } from './lib/next-task';
 
 const found = document.getElementById('root');
 if (!found) throw new Error('index.html has no #root element');
@@ -61,6 +62,9 @@ if (light) {
 } else if (window.location.pathname === '/login') {
   void import('./app/login-app').then(({ LoginApp }) => render(<LoginApp enterApp={(to) => enterApp(to)} prefetchApp={() => void loadApp()} />));
 } else {
-  preloadScreen(window.location.pathname);
-  startApp();
+  // React's modules have just been evaluated in this task; the app's chunks are asked for in the next one.
+  void nextTask().then(() => {
+    preloadScreen(window.location.pathname);
+    startApp();
+  });
 }
