@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { repoRoot } from '../lib/processes.mjs';
+import { NODE_PROCESS_ARGS, NODE_PROCESS_ENV, repoRoot } from '../lib/processes.mjs';
 
 // eslint's YAML parser, present in every development install (js-yaml handles compose's `<<` merge keys).
 const yaml = createRequire(join(repoRoot, 'package.json'))('js-yaml');
@@ -150,6 +150,9 @@ describe('Dockerfiles', () => {
       const envs = runtime.instructions.filter((i) => i.instruction === 'ENV').map((i) => i.args).join(' ');
       assert.match(envs, /NODE_ENV=production/);
       assert.match(envs, /HOST=0\.0\.0\.0/, `${file}: listens beyond the container's loopback`);
+      // The memory settings `npm start` gives every Node.js process (scripts/lib/processes.mjs), the same here.
+      for (const [name, value] of Object.entries(NODE_PROCESS_ENV)) assert.match(envs, new RegExp(`\\b${name}=${value}\\b`), `${file}: ${name}=${value}`);
+      assert.match(envs, new RegExp(`NODE_OPTIONS=${NODE_PROCESS_ARGS.join(' ')}(\\s|$)`), `${file}: NODE_OPTIONS=${NODE_PROCESS_ARGS.join(' ')}`);
       assert.match(envs, new RegExp(`\\b${deployable.portVar}=${deployable.port}\\b`));
       assert.ok(runtime.instructions.some((i) => i.instruction === 'EXPOSE' && i.args === String(deployable.port)));
       assert.ok(runtime.instructions.some((i) => i.instruction === 'HEALTHCHECK' && i.args.includes(deployable.portVar) && i.args.includes('/healthz')));

@@ -25,6 +25,20 @@ export const SERVICES = [
   { name: 'billing', dir: 'services/billing', envPrefix: 'BILLING', calls: ['account'] },
 ];
 
+/**
+ * How every Node.js process of the product runs (each service and gateway; the Dockerfiles set the same). Idle, the
+ * product's memory was mostly what its processes kept after work they no longer do:
+ * - V8 sizes the young generation from the host's memory (semi-spaces of up to 32 MB on this 24 GiB host) and keeps
+ *   it at the size a burst grew it to; 8 MB semi-spaces (Node 18's default) are plenty for request handling.
+ * - glibc gives each thread that allocates its own arena (libvips works on the libuv pool's threads, sharp's
+ *   included) and keeps what is freed in each; two arenas keep less.
+ * Neither costs the local engine time (bench/RESULTS.md (e), docs/decisions.md "Memory"). A fixed mmap or trim
+ * threshold would give more back, but every image's buffers would then be fresh pages: 40–50 % more CPU an image.
+ * What the environment already sets wins (MALLOC_ARENA_MAX=8, say).
+ */
+export const NODE_PROCESS_ARGS = ['--max-semi-space-size=8'];
+export const NODE_PROCESS_ENV = { MALLOC_ARENA_MAX: '2' };
+
 /** Secrets live with the data they protect, created once per data dir so sessions survive restarts. */
 export function loadSecrets(dataDir) {
   const file = join(dataDir, 'secrets.json');
@@ -249,7 +263,7 @@ export async function startProduct({ env: baseEnv = process.env, quiet = false, 
       env.DATABASE_URL = database.url;
     }
 
-    const nodeArgs = watch ? ['--watch'] : [];
+    const nodeArgs = [...NODE_PROCESS_ARGS, ...(watch ? ['--watch'] : [])];
     // The URL of each running replica, per service (a service pointed elsewhere by `<NAME>_URL` has none).
     const replicaUrls = new Map();
     const tellGateways = (message) => gateways.forEach((g) => g.send(message));
@@ -291,6 +305,7 @@ export async function startProduct({ env: baseEnv = process.env, quiet = false, 
           log,
           ...(watch ? { readyUrl: `http://127.0.0.1:${port}/healthz` } : {}),
           env: (self) => ({
+            ...NODE_PROCESS_ENV,
             ...env,
             ...callerEnv(index),
             // First start: the configured port or any free one; a restart: the port it had.
@@ -341,7 +356,7 @@ export async function startProduct({ env: baseEnv = process.env, quiet = false, 
         quiet,
         log,
         ...(watch ? { readyUrl: `http://127.0.0.1:${port}/healthz` } : {}),
-        env: () => ({ ...env, PORT: String(port) }),
+        env: () => ({ ...NODE_PROCESS_ENV, ...env, PORT: String(port) }),
       });
       gateways.push(gateway);
       processes.set(name, gateway);
