@@ -40,10 +40,18 @@ async function startToHealthy(repoRoot) {
       await new Promise((r) => setTimeout(r, 50));
     }
   } finally {
+    // The whole process group (npm, the supervisor, what it started); ESRCH: it has already gone.
+    const signalGroup = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch (error) {
+        if (error.code !== 'ESRCH') throw error;
+      }
+    };
     const exited = new Promise((r) => child.once('exit', r));
-    if (child.exitCode === null) process.kill(-child.pid, 'SIGINT');
+    if (child.exitCode === null) signalGroup('SIGINT');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-    if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    if (child.exitCode === null) signalGroup('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
