@@ -16,7 +16,7 @@ import {
   type MediaStore,
 } from '@atelier/kit';
 import type { Express } from 'express';
-import { prepareCastAndTemplate } from './cast.js';
+import { prepareCastAndTemplate, prepareCastInChildProcess } from './cast.js';
 import type { PhotoshootConfig } from './config.js';
 import { createGallery, type Gallery } from './gallery.js';
 import { characterRoutes } from './routes/characters.js';
@@ -35,6 +35,11 @@ export interface PhotoshootDeps {
   gallery?: Gallery;
   /** Whether this process works on poses (default true). */
   work?: boolean;
+  /**
+   * Draw the house cast and the template in a child process with this environment (the service's own), so the
+   * memory that takes is given back when it is done; without it, they are drawn in this process (tests).
+   */
+  castProcess?: { env: NodeJS.ProcessEnv };
 }
 
 export interface PhotoshootService {
@@ -63,7 +68,9 @@ export async function createService(deps: PhotoshootDeps): Promise<PhotoshootSer
   const workers = deps.work === false ? null : await startWorkers(workerDeps, processor);
 
   // The house cast and the template are made in the background; routes that need them wait.
-  const preparing = prepareCastAndTemplate({ db, engines, media, logger, clock });
+  const preparing = deps.castProcess
+    ? prepareCastInChildProcess({ env: deps.castProcess.env, schema: database.schema })
+    : prepareCastAndTemplate({ db, engines, media, logger, clock });
   preparing.catch((error: unknown) => logger.error({ err: error }, 'the house cast or the template could not be made'));
   const ready = () => preparing;
 

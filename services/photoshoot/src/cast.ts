@@ -1,4 +1,6 @@
+import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { HOUSE_CAST, parseCharacterLook, POSE_COUNT, type Engines } from '@atelier/engines';
 import type { Db, Logger, MediaStore } from '@atelier/kit';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -85,4 +87,26 @@ export async function prepareCastAndTemplate(deps: { db: Db; engines: Engines; m
     if (inserted.length === 0) await media.delete(stored.key);
   }
   logger.info({ cast: house.length, templatePoses: POSE_COUNT }, 'house cast and template ready');
+}
+
+/**
+ * prepareCastAndTemplate in a child process (cast-process.ts) with the service's environment and database schema;
+ * resolves when it has exited cleanly. Run from the built service it is `dist/cast-process.js`; from the sources
+ * (tests, `node --import tsx src/server.ts`) the `.ts` file, through tsx.
+ */
+export function prepareCastInChildProcess({ env, schema }: { env: NodeJS.ProcessEnv; schema: string }): Promise<void> {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const entry = fileURLToPath(new URL(fromSources ? './cast-process.ts' : './cast-process.js', import.meta.url));
+  const child = fork(entry, [], {
+    env: { ...env, PHOTOSHOOT_DB_SCHEMA: schema },
+    execArgv: fromSources ? ['--import', 'tsx'] : process.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`the house cast's process exited (${code ?? signal})`));
+    });
+  });
 }

@@ -115,20 +115,27 @@ export interface TestPhotoshoot {
 
 export async function startPhotoshoot(
   account: TestAccount,
-  options: { env?: Record<string, string>; deps?: Partial<Omit<PhotoshootDeps, 'config' | 'database' | 'logger'>> } = {},
+  options: {
+    env?: Record<string, string>;
+    deps?: Partial<Omit<PhotoshootDeps, 'config' | 'database' | 'logger'>>;
+    /** Draw the house cast in a child process with the service's environment, as `npm start` does. */
+    castProcess?: boolean;
+  } = {},
 ): Promise<TestPhotoshoot> {
   const data = tempDir();
-  const config = loadPhotoshootConfig({
+  const environment = {
     IDENTITY_SECRET: SECRET,
     ACCOUNT_URL: account.url,
     DATA_DIR: data.dir,
     DATABASE_URL: testDatabaseUrl(),
     PHOTOSHOOT_SWEEP_INTERVAL_MS: '1000',
     ...options.env,
-  });
+  };
+  const config = loadPhotoshootConfig(environment);
   const schema = `photoshoot_t_${randomBytes(4).toString('hex')}`;
   const database = await openDatabase({ service: 'photoshoot', schema, databaseUrl: config.databaseUrl, migrationsFolder });
-  const service = await createService({ config, database, logger: silent, gallery: recordingGallery(), ...options.deps });
+  const castProcess = options.castProcess ? { env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'silent', ...environment } } : undefined;
+  const service = await createService({ config, database, logger: silent, gallery: recordingGallery(), ...(castProcess ? { castProcess } : {}), ...options.deps });
   return {
     service,
     config,

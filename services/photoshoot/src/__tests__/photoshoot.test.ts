@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AvatarJob, Character, PreviewResult } from '@atelier/contracts';
 import { createEngines, EngineFailure, type Engines } from '@atelier/engines';
 import { readMedia } from '@atelier/kit';
+import { prepareCastInChildProcess } from '../cast.js';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -216,6 +217,35 @@ describe('photoshoot service', () => {
     expect(await account.avatarOf(user)).toMatchObject({ used: 1 });
     expect(await account.movements(jobId)).toEqual([{ kind: 'reserve', amount: 1, status: 200 }]);
   }, 180_000);
+});
+
+describe('the house cast drawn in a child process (as `npm start` runs the service)', () => {
+  it('gives every house character its portrait and the template its 10 poses, in the service\'s own schema and media', async () => {
+    const account = await startAccount();
+    // The service's own engines refuse to draw: only the child's can have made the cast.
+    const refusing = { ...createEngines({ ENGINE: 'local' }), characterPreview: () => Promise.reject(new Error('drawn in the service process')) };
+    const shoot = await startPhotoshoot(account, { castProcess: true, deps: { engines: refusing } });
+    try {
+      await shoot.service.ready();
+      const user = await account.createUser('free');
+      const cast = (await request(shoot.service.app).get('/api/avatar/characters').set(userHeaders(user)).expect(200)).body as Character[];
+      expect(cast.length).toBeGreaterThanOrEqual(6);
+      expect(cast.every((c) => c.house && c.previewImageUrl)).toBe(true);
+      const media = (await import('@atelier/kit')).createMediaStore(shoot.config.media);
+      expect((await sharp((await readMedia(media, cast[0]!.previewImageUrl!))!).metadata()).width).toBeGreaterThan(500);
+      const template = await request(shoot.service.app).get('/api/avatar/template').expect(200);
+      expect(template.body.poses.map((p: { poseIndex: number }) => p.poseIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    } finally {
+      await shoot.close();
+      await account.close();
+    }
+  }, 180_000);
+
+  it('rejects when the child process fails (here: an environment without the service\'s settings)', async () => {
+    await expect(prepareCastInChildProcess({ env: { PATH: process.env.PATH, LOG_LEVEL: 'silent' }, schema: 'photoshoot_t_none' })).rejects.toThrow(
+      /house cast's process exited \(1\)/,
+    );
+  }, 60_000);
 });
 
 describe('a pose that fails for good', () => {
