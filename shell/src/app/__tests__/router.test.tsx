@@ -351,7 +351,8 @@ describe('the Photoshoots gate', () => {
     apiLimits = { credits: { used: 0, limit: 150 }, avatar: { used: 2, limit: 2 } };
     const { router, registry, limitsAnswered } = renderAt('/app');
     await waitFor(() => expect(limitsAnswered).toHaveBeenCalled());
-    await userEvent.click(screen.getByRole('heading', { name: 'Photoshoots' }).closest('a')!);
+    // The screen behind RequireAuth renders as a transition once the session is in: wait for it, not only the limits.
+    await userEvent.click((await screen.findByRole('heading', { name: 'Photoshoots' })).closest('a')!);
     expect(await limitDialog()).toHaveTextContent('2 of 2 used');
     expect(router.state.location.pathname).toBe('/app');
     expect(photoshootsLoaded(registry)).toBe(false);
