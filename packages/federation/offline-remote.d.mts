@@ -9,3 +9,6 @@ export default function offlineRemotePlugin(): {
   beforeExecuteFactory(): Promise<undefined>;
   errorLoadRemote(args: { id: string; error: unknown; lifecycle: string }): { __esModule: true; default: () => never };
 };
+
+/** Resolves (to undefined) in a later task of the event loop: `scheduler.yield()`, else a MessageChannel message. */
+export function nextTask(): Promise<undefined>;

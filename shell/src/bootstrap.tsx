@@ -5,7 +5,7 @@ import { preloadScreen } from './app/screens';
 import { enterFromLightPage } from './lib/entered-from';
 import { appContainer } from './lib/first-paint';
 import { lightPage } from './lib/light-page';
-import { nextTask } from './lib/next-task';
+import { nextTask } from '@atelier/federation/offline-remote';
 
 const found = document.getElementById('root');
 if (!found) throw new Error('index.html has no #root element');

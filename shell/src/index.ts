@@ -1,7 +1,7 @@
 // The styles are linked from the page's head (HtmlRspackPlugin), so a prerendered page paints styled before any script.
 import './styles.css';
 import { startEarlyRemoteLoad } from './features/remotes/utils/early-load';
-import { nextTask } from './lib/next-task';
+import { nextTask } from '@atelier/federation/offline-remote';
 
 // A remote's screen starts loading now, beside the shell's own chunks (features/remotes/utils/early-load.ts).
 startEarlyRemoteLoad(window.location.pathname);

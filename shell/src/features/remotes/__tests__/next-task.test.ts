@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { nextTask } from '../next-task';
+import { nextTask } from '@atelier/federation/offline-remote';
 
 /** Lets every queued promise callback run (several turns of the microtask queue), but no task. */
 async function drainMicrotasks() {
