@@ -56,6 +56,10 @@ describe('local prompt understanding', () => {
   it('describes the picture cleanly instead of repeating prompt words', () => {
     expect(describeReading(understand('man in a white linen suit on a beach at sunset', undefined, 1))).toBe('White linen suit');
     expect(describeReading(understand('black and white striped shirt', undefined, 1))).toBe('Black and white striped shirt');
+    // A colour named after the garment's own word says it once: not "Denim blue denim jacket".
+    const denim = understand('oversized denim jacket, street, golden hour, full body', undefined, 1);
+    expect(denim.garments[0]!.paint.name).toBe('denim blue');
+    expect(describeReading(denim)).toBe('Blue denim jacket');
     const labels = understoodOf(understand('red silk slip dress', undefined, 1)).map((u) => u.label);
     expect(labels).toEqual(['Garment', 'Colour', 'Material', 'Figure', 'Skin', 'Hair', 'Setting', 'Light', 'Framing']);
   });

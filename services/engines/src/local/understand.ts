@@ -383,11 +383,19 @@ const PRINT_ADJECTIVES: Record<PrintKind, string> = {
 
 const HAIR_LENGTH_NAMES: Record<HairLength, string> = { long: 'long', bob: 'bob', bun: 'bun', ponytail: 'ponytail', short: 'short', buzz: 'buzz-cut', curly: 'curly' };
 
+/** A colour's name beside a garment's without the words the garment says already: "denim blue" before "denim jacket" is "blue". */
+function colourBeside(colour: string, garment: string): string {
+  const said = new Set(garment.split(' '));
+  const left = colour.split(' ').filter((word) => !said.has(word));
+  return left.length > 0 ? left.join(' ') : colour;
+}
+
 /** A garment as a caption says it: "red silk slip dress". */
 export function garmentPhrase(garment: GarmentReading, withColour = true): string {
   const ownMaterial = garment.materialName && garment.materialName !== garment.material ? garment.materialName : garment.material;
   const saysMaterial = garment.materialName && !garment.name.includes(garment.materialName) && ownMaterial !== GARMENTS[garment.name]?.material;
-  const colour = withColour ? (garment.printColour ? `${garment.paint.name} and ${garment.printColour.name}` : garment.paint.name) : '';
+  const paint = colourBeside(garment.paint.name, garment.name);
+  const colour = withColour ? (garment.printColour ? `${paint} and ${colourBeside(garment.printColour.name, garment.name)}` : paint) : '';
   const words = [colour, saysMaterial ? garment.materialName : '', garment.print ? PRINT_ADJECTIVES[garment.print] : '', garment.name];
   return words.filter(Boolean).join(' ');
 }
