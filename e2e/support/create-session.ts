@@ -9,6 +9,7 @@ export interface Generation {
   aspectRatio: string | null;
   imageUrl: string | null;
   videoUrl: string | null;
+  thumbnailUrl: string | null;
   engine: 'local' | 'fal' | null;
   cost: number;
   errorMessage: string | null;

@@ -65,7 +65,9 @@ test.describe('create flow, desktop', () => {
       const tile = page.getByRole('button', { name: `Open image: ${prompt}` });
       await expect(tile).toBeVisible({ timeout: 30_000 });
       await expect(tile.getByText('Local engine')).toBeVisible();
-      await expectImageLoads(tile.locator(`img[src="${generation.imageUrl}"]`));
+      // The tile shows the picture's thumbnail (a small WebP); the viewer below shows the picture itself.
+      expect(generation.thumbnailUrl).toMatch(/^\/media\/generations\/thumbs\/.+\.webp$/);
+      await expectImageLoads(tile.locator(`img[src="${generation.thumbnailUrl}"]`));
       // Completed: the bar shows 100, then resets and disappears.
       await expect(page.getByRole('progressbar')).toBeHidden({ timeout: 15_000 });
       await expect(page.getByText('24 credits left')).toBeVisible({ timeout: 15_000 });
@@ -160,7 +162,7 @@ test.describe('create flow, desktop', () => {
     const result = await settledGeneration(page.request, id, IMAGE_TIMEOUT);
     expect(result).toMatchObject({ type: 'dressup', engine: 'local', cost: 1 });
 
-    const image = page.locator(`img[src="${result.imageUrl}"]`);
+    const image = page.locator(`img[src="${result.thumbnailUrl}"]`);
     await expect(image).toBeAttached({ timeout: 30_000 });
     const tile = page.getByRole('button', { name: /^Open dress up:/ }).filter({ has: image });
     await expect(tile.getByText('Local engine')).toBeVisible();

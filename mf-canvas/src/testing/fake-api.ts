@@ -104,6 +104,7 @@ export function installFakeApi(routes: FakeRoutes = {}): CanvasFakeApi {
         inputs: { image: imageUrl as string },
         imageUrl: null,
         videoUrl: null,
+        thumbnailUrl: null,
         engine: 'local',
         width: null,
         height: null,

@@ -67,6 +67,7 @@ export function installFakeApi(routes: FakeRoutes = {}): CreateFakeApi {
             ? { person: input.personImageUrl!, garment: input.garmentImageUrl! }
             : {},
       imageUrl: null,
+      thumbnailUrl: null,
       engine: null,
       cost: CREDIT_COSTS[type],
       createdAt: new Date().toISOString(),
@@ -105,6 +106,7 @@ export function fakeGeneration(overrides: Partial<Generation> = {}): Generation 
     inputs: {},
     imageUrl: `/media/${id}.png`,
     videoUrl: null,
+    thumbnailUrl: `/media/${id}-thumb.webp`,
     engine: 'local',
     width: 1024,
     height: 1536,

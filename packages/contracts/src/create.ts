@@ -22,6 +22,9 @@ export type AspectRatio = z.infer<typeof aspectRatioSchema>;
 /** Which engine made a result: `local` (offline, on this machine) or `fal` (hosted models). */
 export const engineNameSchema = z.enum(['local', 'fal']);
 
+/** Width of a generation's thumbnail: a gallery tile is about 180–340 CSS pixels wide (2 to 4 columns), sharp up to ~2× density. */
+export const GENERATION_THUMBNAIL_WIDTH = 640;
+
 /** One generation as `GET /api/generations` lists it. */
 export const generationSchema = z.object({
   id: z.string(),
@@ -35,6 +38,11 @@ export const generationSchema = z.object({
   inputs: z.record(z.string(), z.string()),
   imageUrl: z.string().nullable(),
   videoUrl: z.string().nullable(),
+  /**
+   * A small WebP of the picture (a video's source image), GENERATION_THUMBNAIL_WIDTH pixels wide, for the gallery's
+   * tiles; null when there is none (unfinished, older results, or one that could not be read): show `imageUrl` then.
+   */
+  thumbnailUrl: z.string().nullable(),
   engine: engineNameSchema.nullable(),
   /** The result's pixel size (a video's frame size); null until it completes (and for older results). */
   width: z.number().int().positive().nullable(),

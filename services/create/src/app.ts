@@ -85,13 +85,13 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
     readiness: [{ name: 'database', check: () => database.ping() }],
   });
   app.use(identity(config.identityKeys, { audience: 'create' }));
-  app.use(internalRoutes({ db, media, identityKeys: config.identityKeys }));
+  app.use(internalRoutes({ db, media, logger, identityKeys: config.identityKeys }));
   app.use(presetRoutes());
   app.post('/api/uploads', requireUser(), uploadImageHandler(media, { limits: createPostgresRateLimits({ pool: database.pool, schema: database.schema }) }));
   app.get('/api/download', requireUser(), downloadHandler(media, config.publicUrl ? { publicUrl: config.publicUrl } : {}));
   const idempotency = await createIdempotencyStore({ pool: database.pool, schema: database.schema, clock });
   app.use(generationRoutes({ db, account, media, logger, clock, enqueue, idempotent: idempotency.middleware() }));
-  app.use(devRoutes({ enabled: config.devTools, db, media, localEngine: createLocalEngine(), clock }));
+  app.use(devRoutes({ enabled: config.devTools, db, media, logger, localEngine: createLocalEngine(), clock }));
   if (falWebhooks && isFalEngine(engines)) app.use(webhookRoutes({ db, engine: engines, secret: config.identitySecret, logger, enqueue }));
 
   return {

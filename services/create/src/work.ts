@@ -28,6 +28,7 @@ import {
 import type { GenerationRow } from './db/schema.js';
 import { readMedia } from './media.js';
 import { findPreset } from './presets/presets.js';
+import { storeThumbnail, storeThumbnailOf } from './thumbnail.js';
 
 /** The pg-boss queue of generation jobs; a job's id is its generation's id. */
 export const GENERATION_QUEUE = 'generation';
@@ -197,9 +198,13 @@ export function createProcessor(deps: WorkerDeps): Processor {
       const engineMs = Date.now() - startedAt;
       const stored = await media.put(result.data, { contentType: result.contentType, prefix: `generations/${row.type}` });
       const isVideo = result.contentType === 'video/mp4';
+      const imageUrl = isVideo ? (row.inputs.image ?? null) : stored.url;
+      // The gallery's tile: of the picture made, or of a video's source image (its poster).
+      const thumbnailUrl = !isVideo ? await storeThumbnail(media, result.data, log) : imageUrl ? await storeThumbnailOf(media, imageUrl, log) : null;
       const done = await completeGeneration(db, row.id, {
-        imageUrl: isVideo ? (row.inputs.image ?? null) : stored.url,
+        imageUrl,
         videoUrl: isVideo ? stored.url : null,
+        thumbnailUrl,
         engine: result.engine,
         model: row.type === 'video' ? row.model : result.model,
         width: result.width,

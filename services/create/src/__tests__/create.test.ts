@@ -1,4 +1,4 @@
-import type { Generation, GenerationsPage, Preset } from '@atelier/contracts';
+import { GENERATION_THUMBNAIL_WIDTH, type Generation, type GenerationsPage, type Preset } from '@atelier/contracts';
 import { EngineFailure, EngineInputError, createLocalEngine, probeVideo, type Engines } from '@atelier/engines';
 import { testServiceHeaders } from '@atelier/kit/testing';
 import { createRequire } from 'node:module';
@@ -44,6 +44,13 @@ describe('create service with a real account service', () => {
     const response = await request(app).post('/api/uploads').set(userHeaders(userId)).attach('file', data, name);
     expect(response.status).toBe(201);
     return (response.body as { url: string }).url;
+  }
+
+  /** A generation's thumbnail as stored: its decoded metadata and size in bytes. */
+  async function thumbnailOf(generation: Generation) {
+    expect(generation.thumbnailUrl).toMatch(/^\/media\/generations\/thumbs\/\d{4}\/\d{2}\/[0-9a-f]{32}\.webp$/);
+    const data = await import('node:fs/promises').then((fs) => fs.readFile(`${create.dataDir}/media/${generation.thumbnailUrl!.slice('/media/'.length)}`));
+    return { meta: await sharp(data).metadata(), bytes: data.length };
   }
 
   it('answers 401 to every route without a signed-in user', async () => {
@@ -177,6 +184,10 @@ describe('create service with a real account service', () => {
     const meta = await sharp(file).metadata();
     expect(meta.width).toBeGreaterThanOrEqual(1024);
     expect(meta.height).toBeGreaterThanOrEqual(1536);
+    // The gallery's tile: a WebP of the same picture at GENERATION_THUMBNAIL_WIDTH, a small part of its bytes.
+    const thumbnail = await thumbnailOf(done);
+    expect(thumbnail.meta).toMatchObject({ format: 'webp', width: GENERATION_THUMBNAIL_WIDTH, height: Math.round((GENERATION_THUMBNAIL_WIDTH * meta.height!) / meta.width!) });
+    expect(thumbnail.bytes).toBeLessThan(file.length / 20);
     expect(await account.creditsOf(user)).toMatchObject({ used: 1, limit: 25 });
     expect(await account.movements(done.id)).toEqual([{ kind: 'reserve', amount: 1, status: 200 }]);
     const list = await request(app).get('/api/generations').set(userHeaders(user));
@@ -216,6 +227,8 @@ describe('create service with a real account service', () => {
     expect(probe.fps).toBe(24);
     expect(probe.durationSeconds).toBeGreaterThan(4.8);
     expect(probe.durationSeconds).toBeLessThan(5.2);
+    // Its tile's poster: a thumbnail of the source image (600×700, so never enlarged).
+    expect((await thumbnailOf(done)).meta).toMatchObject({ format: 'webp', width: 600, height: 700 });
     expect(await account.creditsOf(user)).toMatchObject({ used: 20 });
   });
 

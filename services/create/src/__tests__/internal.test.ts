@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { GenerationsPage, ImportCanvasEdit } from '@atelier/contracts';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { GENERATION_THUMBNAIL_WIDTH, type GenerationsPage, type ImportCanvasEdit } from '@atelier/contracts';
+import { createMediaStore } from '@atelier/kit';
 import { testServiceHeaders } from '@atelier/kit/testing';
+import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canvasGenerationId } from '../routes/internal.js';
@@ -51,6 +55,41 @@ describe('POST /internal/generations/import (photoshoot → gallery)', () => {
     await request(app).post('/internal/generations/import').set(testServiceHeaders(SECRET, 'photoshoot', 'create')).send({ ...body, photos: [] }).expect(400);
   });
 
+  it('makes each imported photo\'s thumbnail once, and imports a photo it cannot read without one', async () => {
+    const app = create.service.app;
+    const user = await account.createUser('basic');
+    const store = createMediaStore({ dataDir: create.dataDir });
+    const photo = await sharp({ create: { width: 832, height: 1248, channels: 3, background: '#7a3b2e' } }).jpeg().toBuffer();
+    const stored = await store.put(photo, { contentType: 'image/jpeg', prefix: 'photoshoot/poses' });
+    const body = {
+      userId: user,
+      photoshootId: randomUUID(),
+      characterName: 'Amara',
+      completedAt: new Date().toISOString(),
+      photos: [
+        { poseIndex: 0, imageUrl: stored.url, engine: 'local', width: 832, height: 1248 },
+        { poseIndex: 1, imageUrl: `/media/photoshoot/poses/2026/11/${'c'.repeat(32)}.jpg`, engine: 'local', width: 832, height: 1248 },
+      ],
+    };
+    const post = () => request(app).post('/internal/generations/import').set(testServiceHeaders(SECRET, 'photoshoot', 'create')).send(body);
+    const thumbnails = async () => {
+      const page = (await request(app).get('/api/generations').set(userHeaders(user)).expect(200)).body as GenerationsPage;
+      return page.items.map((g) => g.thumbnailUrl);
+    };
+    const storedFiles = async () => (await readdir(join(create.dataDir, 'media'), { recursive: true })).filter((name) => name.endsWith('.webp'));
+    const before = (await storedFiles()).length;
+    expect((await post().expect(200)).body).toEqual({ imported: 2 });
+    const [missing, made] = await thumbnails();
+    expect(missing).toBeNull();
+    expect(made).toMatch(/^\/media\/generations\/thumbs\/.+\.webp$/);
+    const meta = await sharp(await readFile(join(create.dataDir, 'media', made!.slice('/media/'.length)))).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: GENERATION_THUMBNAIL_WIDTH, height: Math.round((GENERATION_THUMBNAIL_WIDTH * 1248) / 832) });
+    // Sent again (a retry of the hand-over): nothing imported, no second thumbnail stored.
+    expect((await post().expect(200)).body).toEqual({ imported: 0 });
+    expect(await thumbnails()).toEqual([null, made]);
+    expect((await storedFiles()).length).toBe(before + 1);
+  });
+
   it('adds a finished canvas edit to the user\'s gallery once, tagged canvas and free; only the canvas service may', async () => {
     const app = create.service.app;
     const user = await account.createUser('free');
@@ -88,6 +127,8 @@ describe('POST /internal/generations/import (photoshoot → gallery)', () => {
         inputs: { image: body.inputImageUrl },
         imageUrl: body.imageUrl,
         videoUrl: null,
+        // The picture is not in the store (this test sends made-up URLs): no thumbnail, the tile shows imageUrl.
+        thumbnailUrl: null,
         engine: 'local',
         width: 1024,
         height: 1536,

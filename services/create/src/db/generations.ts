@@ -83,6 +83,7 @@ export async function completeGeneration(
   result: {
     imageUrl: string | null;
     videoUrl: string | null;
+    thumbnailUrl?: string | null;
     engine: string;
     model: string | null;
     completedAt: Date;
@@ -97,6 +98,7 @@ export async function completeGeneration(
       status: 'completed',
       imageUrl: result.imageUrl,
       videoUrl: result.videoUrl,
+      thumbnailUrl: result.thumbnailUrl ?? null,
       engine: result.engine,
       ...(result.model ? { model: result.model } : {}),
       width: result.width ?? null,
@@ -156,6 +158,7 @@ export function toGeneration(row: GenerationRow): Generation {
     inputs: row.inputs,
     imageUrl: row.imageUrl,
     videoUrl: row.videoUrl,
+    thumbnailUrl: row.thumbnailUrl,
     engine: row.engine === 'local' || row.engine === 'fal' ? row.engine : null,
     width: row.width,
     height: row.height,

@@ -33,6 +33,8 @@ export const generations = pgTable(
     inputs: jsonb('inputs').$type<Record<string, string>>().notNull().default({}),
     imageUrl: text('image_url'),
     videoUrl: text('video_url'),
+    /** A small WebP of the picture for the gallery (GENERATION_THUMBNAIL_WIDTH wide); null when none was made. */
+    thumbnailUrl: text('thumbnail_url'),
     /** Which engine made the result (`local` or `fal`), set when the work starts. */
     engine: text('engine'),
     /** The result's pixel size (a video's frame size), set when it completes; the gallery lays items out by it. */

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { testContentSchema } from '@atelier/contracts';
 import type { TextToImageEngine } from '@atelier/engines';
-import { notFound, requireUser, type Db } from '@atelier/kit';
+import { notFound, requireUser, type Db, type Logger } from '@atelier/kit';
 import { Router, type RequestHandler } from 'express';
 import type { z } from 'zod';
 import { insertGeneration } from '../db/generations.js';
 import type { MediaStore } from '@atelier/kit';
 import { findPreset } from '../presets/presets.js';
+import { storeThumbnail } from '../thumbnail.js';
 
 /** What `POST /api/dev/generate-test-content` makes: a few local-engine images, free of charge. */
 export const TEST_CONTENT = [
@@ -17,7 +18,21 @@ export const TEST_CONTENT = [
 ] as const;
 
 /** Development tools (404 unless enabled). */
-export function devRoutes({ enabled, db, media, localEngine, clock }: { enabled: boolean; db: Db; media: MediaStore; localEngine: TextToImageEngine; clock: () => Date }): Router {
+export function devRoutes({
+  enabled,
+  db,
+  media,
+  logger,
+  localEngine,
+  clock,
+}: {
+  enabled: boolean;
+  db: Db;
+  media: MediaStore;
+  logger: Logger;
+  localEngine: TextToImageEngine;
+  clock: () => Date;
+}): Router {
   const router = Router();
   const devOnly: RequestHandler = (_req, _res, next) => next(enabled ? undefined : notFound());
   router.post('/api/dev/generate-test-content', devOnly, requireUser(), async (req, res) => {
@@ -32,6 +47,7 @@ export function devRoutes({ enabled, db, media, localEngine, clock }: { enabled:
         preset: { name: preset.name, style: preset.style, palette: preset.palette, composition: preset.composition },
       });
       const stored = await media.put(result.data, { contentType: result.contentType, prefix: 'generations/image' });
+      const thumbnailUrl = await storeThumbnail(media, result.data, logger);
       const now = clock();
       await insertGeneration(db, {
         id: randomUUID(),
@@ -44,6 +60,7 @@ export function devRoutes({ enabled, db, media, localEngine, clock }: { enabled:
         model: result.model,
         inputs: {},
         imageUrl: stored.url,
+        thumbnailUrl,
         engine: result.engine,
         cost: 0,
         createdAt: now,

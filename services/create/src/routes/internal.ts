@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { importCanvasEditSchema, importPhotoshootSchema, type ImportCanvasEdit, type ImportPhotoshoot } from '@atelier/contracts';
-import { badRequest, requireService, validate, type Db, type MediaStore, type TokenSecrets } from '@atelier/kit';
+import { badRequest, requireService, validate, type Db, type Logger, type MediaStore, type TokenSecrets } from '@atelier/kit';
+import { inArray } from 'drizzle-orm';
 import { Router } from 'express';
 import { generations } from '../db/schema.js';
+import { storeThumbnailOf } from '../thumbnail.js';
 
 /** A UUID derived from `name`: the same work imported twice gets the same id, so it is added once. */
 function derivedGenerationId(name: string): string {
@@ -26,8 +28,13 @@ function importedSize(picture: { width?: number; height?: number }): { width: nu
 }
 
 /** Calls from other services (service token; the gateway never forwards /internal). */
-export function internalRoutes({ db, media, identityKeys }: { db: Db; media: MediaStore; identityKeys: TokenSecrets }): Router {
+export function internalRoutes({ db, media, logger, identityKeys }: { db: Db; media: MediaStore; logger: Logger; identityKeys: TokenSecrets }): Router {
   const router = Router();
+  /** Ids of these generations already in the gallery (an import sent again): no thumbnail is made for them. */
+  async function alreadyImported(ids: string[]): Promise<Set<string>> {
+    const rows = await db.select({ id: generations.id }).from(generations).where(inArray(generations.id, ids));
+    return new Set(rows.map((row) => row.id));
+  }
 
   // A finished photoshoot's photos join the user's gallery, tagged Photoshoot (free: they were paid for
   // with the photoshoot allowance).
@@ -38,7 +45,14 @@ export function internalRoutes({ db, media, identityKeys }: { db: Db; media: Med
     async (req, res) => {
       const body = req.body as ImportPhotoshoot;
       const at = new Date(body.completedAt);
-      const rows = body.photos.map((photo) => ({
+      const known = await alreadyImported(body.photos.map((photo) => photoshootGenerationId(body.photoshootId, photo.poseIndex)));
+      // One photo at a time: thumbnails are CPU work, and the photoshoot service waits for the answer, not a user.
+      const thumbnails: (string | null)[] = [];
+      for (const photo of body.photos) {
+        const id = photoshootGenerationId(body.photoshootId, photo.poseIndex);
+        thumbnails.push(known.has(id) ? null : await storeThumbnailOf(media, photo.imageUrl, logger));
+      }
+      const rows = body.photos.map((photo, index) => ({
         id: photoshootGenerationId(body.photoshootId, photo.poseIndex),
         userId: body.userId,
         type: 'photoshoot' as const,
@@ -47,6 +61,7 @@ export function internalRoutes({ db, media, identityKeys }: { db: Db; media: Med
         model: 'photoshoot',
         inputs: { photoshoot: body.photoshootId },
         imageUrl: photo.imageUrl,
+        thumbnailUrl: thumbnails[index] ?? null,
         ...importedSize(photo),
         engine: photo.engine,
         cost: 0,
@@ -71,6 +86,7 @@ export function internalRoutes({ db, media, identityKeys }: { db: Db; media: Med
       if (body.inputImageUrl !== null && !media.keyFromUrl(body.inputImageUrl)) throw badRequest('inputImageUrl must be an Atelier media URL');
       const id = canvasGenerationId(body.canvasEditId);
       const at = new Date(body.completedAt);
+      const thumbnailUrl = (await alreadyImported([id])).has(id) ? null : await storeThumbnailOf(media, body.imageUrl, logger);
       const inserted = await db
         .insert(generations)
         .values({
@@ -82,6 +98,7 @@ export function internalRoutes({ db, media, identityKeys }: { db: Db; media: Med
           model: body.model,
           inputs: body.inputImageUrl ? { image: body.inputImageUrl } : {},
           imageUrl: body.imageUrl,
+          thumbnailUrl,
           ...importedSize(body),
           engine: body.engine,
           cost: 0,

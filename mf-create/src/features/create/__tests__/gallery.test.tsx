@@ -110,20 +110,39 @@ describe('gallery', () => {
     expect(await within(dialog).findByText('Film Noir')).toBeInTheDocument();
   });
 
-  it('shows a video tile with its source image as the poster', async () => {
+  it('shows a video tile with its source image as the poster (its thumbnail when there is one)', async () => {
     installFakeApi({
       'GET /api/generations': () =>
         page(
-          fakeGeneration({ type: 'video', prompt: 'with source', imageUrl: '/media/source.png', videoUrl: '/media/s.mp4' }),
-          fakeGeneration({ type: 'video', prompt: 'no source', imageUrl: null, videoUrl: '/media/n.mp4' }),
+          fakeGeneration({ type: 'video', prompt: 'with source', imageUrl: '/media/source.png', thumbnailUrl: '/media/source-thumb.webp', videoUrl: '/media/s.mp4' }),
+          fakeGeneration({ type: 'video', prompt: 'older', imageUrl: '/media/older.png', thumbnailUrl: null, videoUrl: '/media/o.mp4' }),
+          fakeGeneration({ type: 'video', prompt: 'no source', imageUrl: null, thumbnailUrl: null, videoUrl: '/media/n.mp4' }),
         ),
     });
     renderWithHost(<CreateScreenRemote tab="video" />);
     const withSource = (await screen.findByRole('button', { name: 'Open video: with source' })).querySelector('video')!;
     expect(withSource).toHaveAttribute('src', '/media/s.mp4');
-    expect(withSource).toHaveAttribute('poster', '/media/source.png');
+    expect(withSource).toHaveAttribute('poster', '/media/source-thumb.webp');
+    const older = screen.getByRole('button', { name: 'Open video: older' }).querySelector('video')!;
+    expect(older).toHaveAttribute('poster', '/media/older.png');
     const noSource = screen.getByRole('button', { name: 'Open video: no source' }).querySelector('video')!;
     expect(noSource).not.toHaveAttribute('poster');
+  });
+
+  it('shows an image tile by its thumbnail and the viewer by the picture itself', async () => {
+    installFakeApi({
+      'GET /api/generations': () =>
+        page(
+          fakeGeneration({ prompt: 'with thumbnail', imageUrl: '/media/full.png', thumbnailUrl: '/media/thumb.webp' }),
+          fakeGeneration({ prompt: 'older', imageUrl: '/media/older.png', thumbnailUrl: null }),
+        ),
+    });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
+    const tile = await screen.findByRole('button', { name: 'Open image: with thumbnail' });
+    expect(tile.querySelector('img')).toHaveAttribute('src', '/media/thumb.webp');
+    expect(screen.getByRole('button', { name: 'Open image: older' }).querySelector('img')).toHaveAttribute('src', '/media/older.png');
+    await user.click(tile);
+    expect(within(await screen.findByRole('dialog')).getByRole('img', { name: 'with thumbnail' })).toHaveAttribute('src', '/media/full.png');
   });
 
   it('opens a video in the viewer with controls and no "Create video"', async () => {

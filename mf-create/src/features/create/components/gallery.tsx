@@ -222,7 +222,7 @@ function GalleryTile({ generation, ratio, onOpen, onNaturalSize }: GalleryTilePr
           <video
             ref={videoRef}
             src={generation.videoUrl}
-            poster={generation.imageUrl ?? undefined}
+            poster={generation.thumbnailUrl ?? generation.imageUrl ?? undefined}
             muted
             loop
             playsInline
@@ -234,8 +234,9 @@ function GalleryTile({ generation, ratio, onOpen, onNaturalSize }: GalleryTilePr
             aria-hidden="true"
           />
         ) : (
+          // The thumbnail (~30 KB) when there is one: the picture itself is ~2.5 MB, and the viewer shows it.
           <img
-            src={generation.imageUrl!}
+            src={generation.thumbnailUrl ?? generation.imageUrl!}
             alt=""
             loading="lazy"
             onLoad={(event) =>

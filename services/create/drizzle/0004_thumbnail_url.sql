@@ -1,0 +1,1 @@
+ALTER TABLE "generations" ADD COLUMN "thumbnail_url" text;
