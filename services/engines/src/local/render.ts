@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import { decodeLook, encodeLook } from '../look.js';
 import type { CharacterLook } from '../types.js';
-import { createRandom } from './random.js';
 
 /**
  * Rasterises an SVG with sharp and adds a fine, seeded film grain (deterministic, unlike libvips noise).
@@ -20,12 +19,22 @@ export async function rasterise(svg: string, width: number, height: number, seed
     .toBuffer();
 }
 
-/** Mid-grey noise: neutral under the overlay blend except for the grain itself. */
+/**
+ * Mid-grey noise: neutral under the overlay blend except for the grain itself. Each pixel is the sum of two uniform
+ * 16-bit halves of one mulberry32 draw (a triangular distribution, as two draws gave): the generator inlined, one
+ * draw a pixel — half the time of calling `createRandom` twice for each of the 1.5 million pixels of a 2:3 still.
+ */
 export function grainLayer(width: number, height: number, seed: number, strength: number): Buffer {
-  const random = createRandom(seed ^ 0x9e3779b9);
+  let state = (seed ^ 0x9e3779b9) >>> 0;
   const out = Buffer.allocUnsafe(width * height);
+  const scale = (strength * 1.7) / 65_536;
   for (let i = 0; i < out.length; i++) {
-    out[i] = 128 + Math.round((random.next() + random.next() - 1) * strength * 1.7);
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    t = (t ^ (t >>> 14)) >>> 0;
+    out[i] = 128 + Math.round(((t >>> 16) + (t & 0xffff) - 65_535) * scale);
   }
   return out;
 }

@@ -272,15 +272,21 @@ export function gradeMatrix(light: Light, strength: number): number[] {
   return grades[light].map((v, i) => identity[i]! + (v - identity[i]!) * strength);
 }
 
-/** Applies a {@link gradeMatrix} in place to raw pixels (RGB or RGBA; alpha untouched, colour not premultiplied). */
+/**
+ * Applies a {@link gradeMatrix} in place to raw pixels (RGB or RGBA; alpha untouched, colour not premultiplied).
+ * Fully transparent pixels are left as they are: their colour shows nowhere (most of a figure's layer).
+ */
 export function applyGrade(pixels: Buffer, channels: 3 | 4, m: number[]): void {
-  const o = [m[3]! * 255, m[7]! * 255, m[11]! * 255];
+  const [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11] = m as [number, number, number, number, number, number, number, number, number, number, number, number];
+  const [o0, o1, o2] = [m3 * 255, m7 * 255, m11 * 255];
+  const clamp = (value: number) => (value <= 0 ? 0 : value >= 255 ? 255 : Math.round(value));
   for (let i = 0; i < pixels.length; i += channels) {
+    if (channels === 4 && pixels[i + 3] === 0) continue;
     const r = pixels[i]!;
     const g = pixels[i + 1]!;
     const b = pixels[i + 2]!;
-    pixels[i] = Math.max(0, Math.min(255, Math.round(m[0]! * r + m[1]! * g + m[2]! * b + o[0]!)));
-    pixels[i + 1] = Math.max(0, Math.min(255, Math.round(m[4]! * r + m[5]! * g + m[6]! * b + o[1]!)));
-    pixels[i + 2] = Math.max(0, Math.min(255, Math.round(m[8]! * r + m[9]! * g + m[10]! * b + o[2]!)));
+    pixels[i] = clamp(m0 * r + m1 * g + m2 * b + o0);
+    pixels[i + 1] = clamp(m4 * r + m5 * g + m6 * b + o1);
+    pixels[i + 2] = clamp(m8 * r + m9 * g + m10 * b + o2);
   }
 }
