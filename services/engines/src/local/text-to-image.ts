@@ -4,7 +4,7 @@ import { POSES } from '../poses.js';
 import type { AspectRatio, EngineResult, Preset, TextToImageInput } from '../types.js';
 import { darken, inkFor, luminance, mix } from './colour.js';
 import { createRandom, hashString } from './random.js';
-import { escapeXml, grainLayer, localCaption, localCaptionBox, localCaptionLayout, localMarkXmp } from './render.js';
+import { escapeXml, grainLayer, localCaption, localCaptionBox, localCaptionLayout, localMarkXmp, PNG_COMPRESSION_LEVEL } from './render.js';
 import { applyGrade, backdropSvg, gradeMatrix, type Stage } from './scene-backdrop.js';
 import { buildLook, drawSceneFigure, type SceneFigure } from './scene-figure.js';
 import { describe, understand, understoodOf, type Reading } from './understand.js';
@@ -383,7 +383,7 @@ async function composeRaw(
   return sharp(flat, rawInput(3))
     .composite([{ input: grainLayer(width, height, hashString(input.prompt) ^ input.seed, grain), raw: { width, height, channels: 1 }, blend: 'overlay' }])
     .withXmp(stillXmp(width, height, input))
-    .png({ compressionLevel: 6 })
+    .png({ compressionLevel: PNG_COMPRESSION_LEVEL })
     .toBuffer();
 }
 
