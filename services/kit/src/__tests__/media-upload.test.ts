@@ -195,6 +195,28 @@ describe('POST /api/uploads', () => {
     nothingStored();
   });
 
+  it('400 for a body that ends inside a file part, in the image field or another, and keeps running', async () => {
+    const png = await makeImage(8, 8, 'png');
+    for (const name of ['file', 'other']) {
+      // The part's headers and the start of its bytes, then the body ends: no closing boundary.
+      const body = Buffer.concat([Buffer.from(`--cut\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), png.subarray(0, 20)]);
+      const res = await fetch(`${server.url}/api/uploads`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=cut' }, body });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: UPLOAD_ERRORS.malformed });
+    }
+    nothingStored();
+    await request(server.url).post('/api/uploads').attach('file', png, 'ok.png').expect(201);
+  });
+
+  it('400 saying why when the form has more parts than it may (the image could be among those skipped)', async () => {
+    let form = request(server.url).post('/api/uploads');
+    for (let i = 0; i < 25; i++) form = form.field(`note${i}`, 'x');
+    const res = await form.attach('file', await makeImage(4, 4, 'png'), 'a.png');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: UPLOAD_ERRORS.tooManyParts });
+    nothingStored();
+  });
+
   it('keeps serving on the same connection pool after refusals', async () => {
     const big = Buffer.alloc(MAX_UPLOAD_BYTES + 10, 0);
     (await makeImage(4, 4, 'png')).copy(big);

@@ -33,6 +33,7 @@ export const UPLOAD_ERRORS = {
   tooManyPixels: 'Image is too large: at most 40 megapixels',
   unreadable: 'The image could not be read: it is damaged or incomplete',
   malformed: 'Malformed multipart upload',
+  tooManyParts: 'Too many form fields: send the image and at most 20 fields',
   tooMany: 'Too many uploads. Please wait a minute and try again.',
 } as const;
 
@@ -146,6 +147,9 @@ export function parseImageUpload(req: Request, options: Pick<ImageUploadOptions,
     });
 
     parser.on('file', (name, stream) => {
+      // A body that ends inside a file part makes the part's stream emit 'error' (busboy's "Unexpected end of
+      // form"); unheard, that error would end the process.
+      stream.on('error', () => fail(badRequest(UPLOAD_ERRORS.malformed)));
       if (name !== field || file) {
         stream.resume();
         return;
@@ -165,6 +169,9 @@ export function parseImageUpload(req: Request, options: Pick<ImageUploadOptions,
     });
 
     parser.on('filesLimit', () => undefined);
+    // Past the fields or parts limit busboy skips the rest silently; the image may be among them, so say why.
+    parser.on('fieldsLimit', () => fail(badRequest(UPLOAD_ERRORS.tooManyParts)));
+    parser.on('partsLimit', () => fail(badRequest(UPLOAD_ERRORS.tooManyParts)));
     parser.on('error', () => fail(badRequest(UPLOAD_ERRORS.malformed)));
     parser.on('close', () => {
       if (settled) return;
