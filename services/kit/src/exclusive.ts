@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
+import type { Db } from './database.js';
 
 /**
  * Runs `work` unless another process (a replica) is running the work of the same name: resolves true
@@ -40,4 +42,19 @@ export function advisoryLocks(pool: pg.Pool, scope: string): RunAlone {
       if (!released) client.release();
     }
   };
+}
+
+/** The transaction `db.transaction` hands its callback. */
+export type Tx<TTables extends Record<string, unknown> = Record<string, never>> = Parameters<Parameters<Db<TTables>['transaction']>[0]>[0];
+
+/**
+ * Runs `work` in a transaction that first takes the transaction-scoped advisory lock `name`: callers with the same
+ * name, in this process or any replica, run one after another, so a check and the write it allows cannot interleave
+ * ("count, then insert while under the cap"). Keep the work short: it holds a pooled connection and the lock.
+ */
+export function inLockedTransaction<T, TTables extends Record<string, unknown>>(db: Db<TTables>, name: string, work: (tx: Tx<TTables>) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+    return work(tx);
+  });
 }

@@ -3,7 +3,10 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../errors.js';
-import { advisoryLocks } from '../exclusive.js';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../database.js';
+import { advisoryLocks, inLockedTransaction } from '../exclusive.js';
 import { rateLimitBy } from '../limits.js';
 import { listenForNotifications, notify } from '../notifications.js';
 import { createPostgresRateLimits } from '../shared-limits.js';
@@ -114,6 +117,38 @@ describe('advisory locks', () => {
     // A failing sweep releases the lock too.
     await expect(a('sweep', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await b('sweep', async () => undefined)).toBe(true);
+  });
+});
+
+describe('inLockedTransaction', () => {
+  it('lets one caller at a time check and write: 40 concurrent "insert while under 5" across two replicas insert exactly 5', async () => {
+    await replicaA.query(`create table "${schema}".capped (id serial primary key, owner text not null)`);
+    const dbs = [replicaA, replicaB].map((pool) => drizzle(pool) as unknown as Db);
+    const table = sql.raw(`"${schema}".capped`);
+    const addUnderCap = (db: Db, owner: string) =>
+      inLockedTransaction(db, `${schema}-capped:${owner}`, async (tx) => {
+        const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${table} where owner = ${owner}`);
+        // A moment between the check and the write, as an engine call or a second query would take.
+        await new Promise((r) => setTimeout(r, 2));
+        if (rows[0]!.n >= 5) return false;
+        await tx.execute(sql`insert into ${table} (owner) values (${owner})`);
+        return true;
+      });
+    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => addUnderCap(dbs[i % 2]!, i % 4 === 3 ? 'other' : 'me')));
+    expect(outcomes.filter(Boolean)).toHaveLength(10);
+    const { rows } = await replicaA.query<{ owner: string; n: number }>(`select owner, count(*)::int as n from "${schema}".capped group by owner order by owner`);
+    expect(rows).toEqual([
+      { owner: 'me', n: 5 },
+      { owner: 'other', n: 5 },
+    ]);
+    // A failing caller rolls back its writes and releases the lock.
+    await expect(
+      inLockedTransaction(dbs[0]!, `${schema}-capped:me`, async (tx) => {
+        await tx.execute(sql`insert into ${table} (owner) values ('me')`);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await addUnderCap(dbs[1]!, 'me')).toBe(false);
   });
 });
 

@@ -120,6 +120,23 @@ describe('photoshoot service', () => {
     expect(refused.body.error).toMatch(/at most 20 characters/);
   });
 
+  it('answers 400 with the reason for a photo the engine refuses, and keeps the cap when characters are made at once', async () => {
+    const user = await account.createUser('free');
+    const post = () => request(app).post('/api/avatar/characters').set(userHeaders(user));
+    const flat = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#8a6f5a' } }).jpeg().toBuffer();
+    const refused = await post().field('name', 'Flat').attach('photo', flat, 'flat.jpg');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: 'Photo shows no person (it is one flat colour)' });
+    // Eighteen of one's own, then six made at once: two fit.
+    await shoot.database.db.insert(characters).values(
+      Array.from({ length: 18 }, (_, i) => ({ id: randomUUID(), userId: user, name: `C${i}`, createdAt: new Date() })),
+    );
+    const jpeg = await personPhoto();
+    const made = await Promise.all(Array.from({ length: 6 }, (_, i) => post().field('name', `At once ${i}`).attach('photo', jpeg, 'me.jpg')));
+    expect(made.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    expect((await list(user)).filter((c) => !c.house)).toHaveLength(20);
+  });
+
   it('makes 4 previews that decode, answers a repeat without the engine, and limits previews a day', async () => {
     const user = await account.createUser('free');
     const cast = await list(user);
@@ -142,6 +159,21 @@ describe('photoshoot service', () => {
     await request(app).post('/api/avatar/preview').set(userHeaders(user)).send({ characterId: randomUUID() }).expect(404);
     await request(app).post('/api/avatar/preview').set(userHeaders(user)).send({ characterId: 'nope' }).expect(404);
     await request(app).post('/api/avatar/preview').set(userHeaders(user)).send({}).expect(400);
+  });
+
+  it('makes one set for previews asked at once, and keeps the day\'s limit when sets for several characters are asked at once', async () => {
+    const user = await account.createUser('free');
+    const cast = await list(user);
+    const before = counted.calls.characterPreview ?? 0;
+    const ask = (characterId: string) => request(app).post('/api/avatar/preview').set(userHeaders(user)).send({ characterId });
+    const same = await Promise.all(Array.from({ length: 8 }, () => ask(cast[0]!.characterId)));
+    expect(same.map((r) => r.status)).toEqual(Array.from({ length: 8 }, () => 200));
+    expect(new Set(same.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    expect((counted.calls.characterPreview ?? 0) - before).toBe(4);
+    // One set made today, 3 allowed: of 5 other characters asked at once, 2 get a set.
+    const others = await Promise.all(cast.slice(1, 6).map((c) => ask(c.characterId)));
+    expect(others.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429]);
+    expect((counted.calls.characterPreview ?? 0) - before).toBe(12);
   });
 
   it('gates generate: 403 requiresPaidPlan for free, 402 with none left, 400 without clothing, 404 for a foreign character', async () => {

@@ -32,7 +32,8 @@ export const previews = pgTable(
     id: uuid('id').primaryKey(),
     userId: uuid('user_id').notNull(),
     characterId: uuid('character_id').notNull(),
-    images: jsonb('images').$type<{ imageUrl: string; poseIndex: number }[]>().notNull(),
+    /** Null while the set is being made (the row is the claim that keeps requests sent at once to one set). */
+    images: jsonb('images').$type<{ imageUrl: string; poseIndex: number }[]>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('previews_user_created_idx').on(t.userId, t.createdAt)],

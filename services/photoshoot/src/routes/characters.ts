@@ -1,8 +1,9 @@
 import { characterNameSchema, MAX_OWN_CHARACTERS, renameCharacterSchema, type Character } from '@atelier/contracts';
-import type { Engines } from '@atelier/engines';
+import { EngineInputError, type Engines } from '@atelier/engines';
 import {
   badRequest,
   HttpError,
+  inLockedTransaction,
   normalizeImage,
   notFound,
   parseImageUpload,
@@ -18,6 +19,8 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { Router } from 'express';
 import { randomUUID } from 'node:crypto';
 import { characters, type CharacterRow } from '../db/schema.js';
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -99,21 +102,41 @@ export function characterRoutes({
     }
     const name = characterNameSchema.safeParse(parsed.fields.name ?? '');
     if (!name.success) throw badRequest(name.error.issues[0]?.message ?? 'Please name the character');
-    const [count] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(characters)
-      .where(eq(characters.userId, userId));
-    if ((count?.n ?? 0) >= MAX_OWN_CHARACTERS) throw new HttpError(409, CHARACTER_ERRORS.tooMany);
+    const ownCount = async (from: Pick<Db, 'select'>) => {
+      const [count] = await from
+        .select({ n: sql<number>`count(*)::int` })
+        .from(characters)
+        .where(eq(characters.userId, userId));
+      return count?.n ?? 0;
+    };
+    // Checked before the engine's work, so a full list costs nothing, and again when the row is written below.
+    if ((await ownCount(db)) >= MAX_OWN_CHARACTERS) throw new HttpError(409, CHARACTER_ERRORS.tooMany);
     const photo = await normalizeImage(parsed.file);
     const id = randomUUID();
-    const made = await engines.characterFromPhoto({ photo: photo.data, name: name.data, seed: Number.parseInt(id.slice(0, 8), 16) });
+    let made;
+    try {
+      made = await engines.characterFromPhoto({ photo: photo.data, name: name.data, seed: Number.parseInt(id.slice(0, 8), 16) });
+    } catch (error) {
+      // The engine refuses the photo itself (one flat colour, too small): the user can choose another.
+      if (error instanceof EngineInputError) throw badRequest(capitalise(error.message));
+      throw error;
+    }
     const stored = await media.put(made.data, { contentType: made.contentType === 'image/jpeg' ? 'image/jpeg' : 'image/png', prefix: 'photoshoot/characters' });
-    const [row] = await db
-      .insert(characters)
-      .values({ id, userId, houseKey: null, name: name.data, description: '', look: made.look as unknown as Record<string, unknown>, previewImageUrl: stored.url, createdAt: clock() })
-      .returning();
+    // Counted and written under the user's lock: creations sent at once cannot pass the cap together.
+    const row = await inLockedTransaction(db, `photoshoot-characters:${userId}`, async (tx) => {
+      if ((await ownCount(tx)) >= MAX_OWN_CHARACTERS) return null;
+      const [inserted] = await tx
+        .insert(characters)
+        .values({ id, userId, houseKey: null, name: name.data, description: '', look: made.look as unknown as Record<string, unknown>, previewImageUrl: stored.url, createdAt: clock() })
+        .returning();
+      return inserted!;
+    });
+    if (!row) {
+      await media.delete(stored.key).catch((error: unknown) => logger.warn({ err: error, key: stored.key }, 'portrait of a refused character not deleted'));
+      throw new HttpError(409, CHARACTER_ERRORS.tooMany);
+    }
     logger.info({ characterId: id, engine: made.engine }, 'character made from a photo');
-    res.status(201).json(toCharacter(row!));
+    res.status(201).json(toCharacter(row));
   });
 
   router.patch('/api/avatar/characters/:id', requireUser(), validate({ body: renameCharacterSchema }), async (req, res) => {

@@ -6,10 +6,9 @@ import {
   PHOTOSHOOT_POSE_COUNT,
   previewRequestSchema,
   type AvatarJob,
-  type PoseImage,
   type PreviewResult,
 } from '@atelier/contracts';
-import { parseCharacterLook, type Engines } from '@atelier/engines';
+import type { Engines } from '@atelier/engines';
 import {
   badRequest,
   forbidden,
@@ -25,36 +24,22 @@ import {
   type Logger,
   type MediaStore,
 } from '@atelier/kit';
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { Router } from 'express';
-import sharp from 'sharp';
-import { ensurePortrait, seedOf } from '../cast.js';
-import { photoshoots, poses, previews, templatePoses } from '../db/schema.js';
+import { ensurePortrait } from '../cast.js';
+import { photoshoots, poses, templatePoses } from '../db/schema.js';
 import { enqueuePoses } from '../work.js';
 import { CHARACTER_ERRORS, usableCharacter } from './characters.js';
-
-/** The 4 poses of the template a character's previews show. */
-export const PREVIEW_POSES = [0, 3, 5, 8] as const;
-/** Asking again for the same character within this long answers the same previews. */
-export const PREVIEW_REUSE_MS = 10 * 60_000;
+import { createPreviews } from '../previews.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const SHOOT_ERRORS = {
   clothingRequired: 'Please upload clothing image',
   noPortrait: 'This character has no portrait yet. Please try again in a moment.',
-  previewLimit: (n: number) => `You can make ${n} sets of previews a day. Please try again tomorrow.`,
   jobNotFound: 'Photoshoot not found',
   accountDown: 'Your photoshoots could not be checked right now. Please try again.',
 } as const;
-
-/** The stored look, when it is one (a row written by an older version may hold none). */
-export const lookOf = (value: unknown) => {
-  const look = parseCharacterLook(value);
-  return look ? { look } : {};
-};
-
-const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 export interface ShootRouteDeps {
   db: Db;
@@ -74,6 +59,7 @@ export interface ShootRouteDeps {
 export function shootRoutes(deps: ShootRouteDeps): Router {
   const { db, engines, media, account, idempotency, logger, clock } = deps;
   const router = Router();
+  const previewsOf = createPreviews({ db, engines, media, logger, clock, perDay: deps.previewsPerDay });
 
   // The PLAIN template's 10 example poses (public: the same for everyone).
   router.get('/api/avatar/template', async (_req, res) => {
@@ -88,39 +74,7 @@ export function shootRoutes(deps: ShootRouteDeps): Router {
     const { characterId } = req.body as { characterId: string };
     const character = await usableCharacter(db, userId, characterId);
     if (!character) throw notFound(CHARACTER_ERRORS.notFound);
-    const now = clock();
-    const [recent] = await db
-      .select()
-      .from(previews)
-      .where(and(eq(previews.userId, userId), eq(previews.characterId, character.id), gte(previews.createdAt, new Date(now.getTime() - PREVIEW_REUSE_MS))))
-      .orderBy(desc(previews.createdAt))
-      .limit(1);
-    if (recent) {
-      res.json({ previewImages: recent.images } satisfies PreviewResult);
-      return;
-    }
-    const [today] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(previews)
-      .where(and(eq(previews.userId, userId), gte(previews.createdAt, startOfUtcDay(now))));
-    if ((today?.n ?? 0) >= deps.previewsPerDay) throw new HttpError(429, SHOOT_ERRORS.previewLimit(deps.previewsPerDay));
-
-    const startedAt = Date.now();
-    const images: PoseImage[] = await Promise.all(
-      PREVIEW_POSES.map(async (poseIndex) => {
-        const result = await engines.characterPreview({
-          description: character.description || character.name,
-          ...lookOf(character.look),
-          seed: seedOf(character.id),
-          poseIndex,
-        });
-        const jpeg = await sharp(result.data).flatten({ background: '#ffffff' }).jpeg({ quality: 86, mozjpeg: true }).toBuffer();
-        const stored = await media.put(jpeg, { contentType: 'image/jpeg', prefix: 'photoshoot/previews' });
-        return { imageUrl: stored.url, poseIndex };
-      }),
-    );
-    await db.insert(previews).values({ id: randomUUID(), userId, characterId: character.id, images, createdAt: clock() });
-    logger.info({ characterId: character.id, ms: Date.now() - startedAt }, 'previews made');
+    const images = await previewsOf(userId, character);
     res.json({ previewImages: images } satisfies PreviewResult);
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "previews" ALTER COLUMN "images" DROP NOT NULL;
