@@ -45,7 +45,8 @@ export function checkPrompt(prompt: unknown, field = 'prompt', required = true):
   if (typeof prompt !== 'string') throw new EngineInputError(`${field} must be text`);
   const trimmed = prompt.trim();
   if (required && trimmed.length === 0) throw new EngineInputError(`${field} is required`);
-  if (trimmed.length > MAX_PROMPT_LENGTH) throw new EngineInputError(`${field} is longer than ${MAX_PROMPT_LENGTH} characters`);
+  // Characters as the API's schemas count them (code points: an emoji is one), not UTF-16 units.
+  if (trimmed.length > MAX_PROMPT_LENGTH && [...trimmed].length > MAX_PROMPT_LENGTH) throw new EngineInputError(`${field} is longer than ${MAX_PROMPT_LENGTH} characters`);
   return trimmed;
 }
 

@@ -68,6 +68,18 @@ describe('hosted model inputs', () => {
     expect(last().input).toMatchObject({ prompt: 'slow push in', resolution: '1080p' });
     expect(trimPrompt('short', 800)).toBe('short');
     expect(trimPrompt('x'.repeat(900), 800)).toHaveLength(800); // one long word: a hard cut
+    // Counted in characters and never cut inside an emoji (a lone surrogate half is not text).
+    expect(trimPrompt('😀'.repeat(800), 800)).toBe('😀'.repeat(800));
+    const cut = trimPrompt('a' + '😀'.repeat(900), 800);
+    expect([...cut]).toHaveLength(800);
+    expect(cut.isWellFormed()).toBe(true);
+  });
+
+  it('counts a prompt\'s characters as the API does: 2000 emoji pass, 2001 do not', async () => {
+    const { checkPrompt } = await import('../validate.js');
+    expect(checkPrompt('😀'.repeat(2000))).toHaveLength(4000);
+    expect(() => checkPrompt('😀'.repeat(2001))).toThrow('prompt is longer than 2000 characters');
+    expect(() => checkPrompt('x'.repeat(2001))).toThrow('prompt is longer than 2000 characters');
   });
 
   it('asks Veo 3.1 for its duration, resolution, audio and aspect ratio explicitly', async () => {

@@ -46,10 +46,12 @@ const SEEDREAM_SIDE = { min: 1024, max: 4096, target: 2048 } as const;
 
 /** At most `max` characters, cut after the last whole word (and its punctuation) that fits. */
 export function trimPrompt(prompt: string, max: number): string {
-  if (prompt.length <= max) return prompt;
-  const cut = prompt.slice(0, max + 1);
+  // Counted and cut in characters (code points), never inside an emoji's surrogate pair.
+  const characters = [...prompt];
+  if (characters.length <= max) return prompt;
+  const cut = characters.slice(0, max + 1).join('');
   const end = cut.search(/\s\S*$/);
-  return (end > max * 0.6 ? cut.slice(0, end) : prompt.slice(0, max)).trimEnd();
+  return (end >= 0 && [...cut.slice(0, end)].length > max * 0.6 ? cut.slice(0, end) : characters.slice(0, max).join('')).trimEnd();
 }
 
 /** The picture as Veo takes it: as sent when within 8 MB, else a JPEG, scaled down until it fits. */
