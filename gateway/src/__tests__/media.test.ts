@@ -185,7 +185,7 @@ describe('media routes of the create service', () => {
   });
 });
 
-/** A real 3×2 RGB PNG, written by hand (the gateway has no image library). */
+/** A real 16×16 RGB PNG (the smallest upload taken), written by hand (the gateway has no image library). */
 function tinyPng(): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -196,11 +196,13 @@ function tinyPng(): Buffer {
     return Buffer.concat([length, body, crc]);
   };
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(3, 0);
-  header.writeUInt32BE(2, 4);
+  const side = 16;
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
   header[8] = 8;
   header[9] = 2;
-  const rows = Buffer.concat([Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 255]), Buffer.from([0, 9, 9, 9, 99, 99, 99, 199, 199, 199])]);
+  // Each row: filter byte 0, then RGB pixels in a gradient.
+  const rows = Buffer.concat(Array.from({ length: side }, (_, y) => Buffer.from([0, ...Array.from({ length: side }, (_, x) => [x * 16, y * 16, 128]).flat()])));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
@@ -228,7 +230,7 @@ describe.each(['local', 's3'] as const)('upload → /media → download through 
     const png = tinyPng();
     const upload = await request(app).post('/api/uploads').attach('file', png, { filename: 'tiny.png', contentType: 'image/png' });
     expect(upload.status).toBe(201);
-    expect(upload.body).toEqual({ url: expect.stringMatching(/^\/media\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/), width: 3, height: 2, contentType: 'image/png' });
+    expect(upload.body).toEqual({ url: expect.stringMatching(/^\/media\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/), width: 16, height: 16, contentType: 'image/png' });
 
     const served = await request(app).get(upload.body.url).buffer(true).expect(200);
     expect(served.headers['content-type']).toBe('image/png');

@@ -205,7 +205,19 @@ describe('POST /api/uploads', () => {
       expect(await res.json()).toEqual({ error: UPLOAD_ERRORS.malformed });
     }
     nothingStored();
-    await request(server.url).post('/api/uploads').attach('file', png, 'ok.png').expect(201);
+    await request(server.url).post('/api/uploads').attach('file', await makeImage(16, 16, 'png'), 'ok.png').expect(201);
+  });
+
+  it('400 for an image with a side under 16 pixels, which no engine takes (a 1000×1 strip, a 15×40 sliver)', async () => {
+    for (const [width, height] of [
+      [1000, 1],
+      [15, 40],
+    ] as const) {
+      const res = await request(server.url).post('/api/uploads').attach('file', await makeImage(width, height, 'png'), 'strip.png');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'Image is too small: each side must be at least 16 pixels' });
+    }
+    nothingStored();
   });
 
   it('400 saying why when the form has more parts than it may (the image could be among those skipped)', async () => {
@@ -221,9 +233,9 @@ describe('POST /api/uploads', () => {
     const big = Buffer.alloc(MAX_UPLOAD_BYTES + 10, 0);
     (await makeImage(4, 4, 'png')).copy(big);
     await request(server.url).post('/api/uploads').attach('file', big, 'big.png').expect(413);
-    const res = await request(server.url).post('/api/uploads').attach('file', await makeImage(5, 7, 'png'), 'ok.png');
+    const res = await request(server.url).post('/api/uploads').attach('file', await makeImage(17, 23, 'png'), 'ok.png');
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ width: 5, height: 7 });
+    expect(res.body).toMatchObject({ width: 17, height: 23 });
   });
 });
 
@@ -232,9 +244,9 @@ describe('acceptImageUpload with other field names', () => {
     const res = await request(server.url)
       .post('/api/avatar/generate')
       .field('characterId', 'char-7')
-      .attach('clothingImage', await makeImage(20, 10, 'jpeg'), 'shirt.jpg');
+      .attach('clothingImage', await makeImage(40, 20, 'jpeg'), 'shirt.jpg');
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ width: 20, height: 10, contentType: 'image/jpeg', fields: { characterId: 'char-7' } });
+    expect(res.body).toMatchObject({ width: 40, height: 20, contentType: 'image/jpeg', fields: { characterId: 'char-7' } });
     expect(res.body.key).toMatch(/^garments\/\d{4}\/\d{2}\/[0-9a-f]{32}\.jpg$/);
 
     const big = Buffer.alloc(1024 * 1024 + 1, 0);

@@ -8,6 +8,8 @@ import type { MediaStore } from './types.js';
 
 /** Largest upload accepted (the image file itself). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Images with a side under this many pixels are refused: every engine refuses them (services/engines validate.ts). */
+export const MIN_UPLOAD_SIDE = 16;
 /** Decoded images above this many pixels are refused (decompression bombs). */
 export const MAX_UPLOAD_PIXELS = 40_000_000;
 
@@ -31,6 +33,7 @@ export const UPLOAD_ERRORS = {
   empty: 'The uploaded file is empty',
   unsupportedType: 'Unsupported file type: upload a JPEG, PNG or WebP image',
   tooManyPixels: 'Image is too large: at most 40 megapixels',
+  tooSmall: `Image is too small: each side must be at least ${MIN_UPLOAD_SIDE} pixels`,
   unreadable: 'The image could not be read: it is damaged or incomplete',
   malformed: 'Malformed multipart upload',
   tooManyParts: 'Too many form fields: send the image and at most 20 fields',
@@ -200,18 +203,21 @@ export async function normalizeImage(
   maxPixels = MAX_UPLOAD_PIXELS,
 ): Promise<{ data: Buffer; width: number; height: number; contentType: UploadImageType }> {
   let format: string | undefined;
-  let pixels: number;
+  let width: number;
+  let height: number;
   try {
     const meta = await sharp(input, { limitInputPixels: false }).metadata();
     format = meta.format;
-    pixels = (meta.width ?? 0) * (meta.height ?? 0);
+    [width, height] = [meta.width ?? 0, meta.height ?? 0];
   } catch {
     throw badRequest(UPLOAD_ERRORS.unreadable);
   }
+  const pixels = width * height;
   const contentType = format ? SHARP_FORMATS[format] : undefined;
   if (!contentType) throw new HttpError(415, UPLOAD_ERRORS.unsupportedType);
   if (pixels <= 0) throw badRequest(UPLOAD_ERRORS.unreadable);
   if (pixels > maxPixels) throw badRequest(UPLOAD_ERRORS.tooManyPixels);
+  if (Math.min(width, height) < MIN_UPLOAD_SIDE) throw badRequest(UPLOAD_ERRORS.tooSmall);
 
   // Decoding is where the memory goes: it waits for its share of the process's pixel budget.
   return decoding.run(pixels, async () => {
