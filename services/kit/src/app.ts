@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
 import { z, ZodError } from 'zod';
@@ -47,6 +48,9 @@ declare module 'express-serve-static-core' {
 
 const READINESS_TIMEOUT_MS = 2_000;
 
+/** The body-parser error type of a JSON body whose bytes are not UTF-8 (body-parser would put U+FFFD in their place). */
+const INVALID_UTF8 = 'entity.utf8.invalid';
+
 /** Body-parser failures (they carry `type` and `status`) mapped to clear client messages. */
 const BODY_ERRORS: Record<string, { status: number; message: string }> = {
   'entity.parse.failed': { status: 400, message: 'Malformed JSON body' },
@@ -55,7 +59,21 @@ const BODY_ERRORS: Record<string, { status: number; message: string }> = {
   'charset.unsupported': { status: 415, message: 'Unsupported charset' },
   'request.aborted': { status: 400, message: 'Request aborted' },
   'request.size.invalid': { status: 400, message: 'Request size did not match Content-Length' },
+  [INVALID_UTF8]: { status: 400, message: 'Invalid request: the body is not valid UTF-8' },
 };
+
+/** The parse failure's message: a body that is JSON but not an object or array (`null`, `1e308`) is not "malformed". */
+function parseFailure(error: { body?: unknown }): string {
+  if (typeof error.body === 'string') {
+    try {
+      JSON.parse(error.body);
+      return 'Invalid JSON body: send a JSON object';
+    } catch {
+      // really malformed
+    }
+  }
+  return 'Malformed JSON body';
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -102,14 +120,11 @@ export function createBaseApp({ name, logger, readiness = [], jsonLimit = DEFAUL
   app.use(
     express.json({
       limit: jsonLimit,
-      ...(keepRaw.size > 0
-        ? {
-            verify: (req: IncomingMessage, _res: ServerResponse, bytes: Buffer) => {
-              const request = req as Request;
-              if (keepRaw.has(request.path)) request.rawBody = Buffer.from(bytes);
-            },
-          }
-        : {}),
+      verify: (req: IncomingMessage, _res: ServerResponse, bytes: Buffer) => {
+        if (!isUtf8(bytes)) throw Object.assign(new Error('the body is not valid UTF-8'), { type: INVALID_UTF8 });
+        const request = req as Request;
+        if (keepRaw.has(request.path)) request.rawBody = Buffer.from(bytes);
+      },
     }),
   );
   // NUL characters and unpaired surrogates are refused wherever they come (body, keys, query).
@@ -165,10 +180,16 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     const type = (error as { type?: unknown } | null)?.type;
     const known = typeof type === 'string' ? BODY_ERRORS[type] : undefined;
     if (known) {
-      res.status(known.status).json({ error: known.message });
+      res.status(known.status).json({ error: type === 'entity.parse.failed' ? parseFailure(error as { body?: unknown }) : known.message });
       return;
     }
     const status = (error as { status?: unknown } | null)?.status;
+    const encoding = req.headers['content-encoding'];
+    if (status === 400 && typeof (error as { code?: unknown }).code === 'string' && encoding && !/^identity$/i.test(encoding)) {
+      // zlib's own words ("incorrect header check") say nothing to a client: the body did not decompress.
+      res.status(400).json({ error: `The body could not be decompressed (Content-Encoding: ${encoding.replace(/[^\w ,-]/g, '').slice(0, 40)})` });
+      return;
+    }
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const message = error instanceof Error && error.message ? error.message : 'Bad request';
       res.status(status).json({ error: message });

@@ -8,6 +8,7 @@ import { validate } from '../identity.js';
 import { redactUrl } from '../logger.js';
 import { pino } from 'pino';
 import { silentLogger } from './helpers.js';
+import { listen } from './media-fixtures.js';
 
 function buildApp(readinessOk = true) {
   const app = createBaseApp({
@@ -82,6 +83,41 @@ describe('createBaseApp', () => {
     expect(text.body).toEqual({ error: 'Content-Type must be application/json' });
     const empty = await request(app).post('/echo').expect(400);
     expect(empty.body.error).toMatch(/^Invalid body/);
+  });
+
+  it('says what is wrong with a body that is JSON but not an object, not UTF-8, or does not decompress', async () => {
+    const app = buildApp();
+    for (const json of ['null', '1e308', '"x"', '7']) {
+      const res = await request(app).post('/echo').set('content-type', 'application/json').send(json);
+      expect(res.status, json).toBe(400);
+      expect(res.body).toEqual({ error: 'Invalid JSON body: send a JSON object' });
+    }
+    // "\xff\xfe\xc3(" inside a string: body-parser would hand on U+FFFD in their place.
+    const latin = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from('"}')]);
+    const server = await listen(app);
+    try {
+      const notUtf8 = await fetch(`${server.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: latin });
+      expect(notUtf8.status).toBe(400);
+      expect(await notUtf8.json()).toEqual({ error: 'Invalid request: the body is not valid UTF-8' });
+    } finally {
+      await server.close();
+    }
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const res = await request(app).post('/echo').set('content-type', 'application/json').set('content-encoding', encoding).send('{"name":"not compressed"}');
+      expect(res.status, encoding).toBe(400);
+      expect(res.body).toEqual({ error: `The body could not be decompressed (Content-Encoding: ${encoding})` });
+    }
+  });
+
+  it('still takes a gzip body and UTF-8 beyond ASCII', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const server = await listen(buildApp());
+    try {
+      const zipped = await fetch(`${server.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync('{"name":"Zoë 👗"}') });
+      expect(await zipped.json()).toEqual({ name: 'Zoë 👗' });
+    } finally {
+      await server.close();
+    }
   });
 
   it('answers unknown routes with a JSON 404', async () => {
