@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -9,7 +9,7 @@ import { decodeJwt } from 'jose';
 import { createApp } from '../app.js';
 import type { GatewayApp } from '../app.js';
 import { createGatewayServer } from '../http-server.js';
-import { JSON_GZIP_MIN_BYTES } from '../proxy/service-proxy.js';
+import { JSON_GZIP_MIN_BYTES, REQUEST_BODY_TIMEOUT_MESSAGE } from '../proxy/service-proxy.js';
 import {
   SECRET,
   closeAll,
@@ -204,6 +204,35 @@ describe('routing', () => {
     expect(res.body).toEqual({ error: 'Upstream timeout: create' });
     expect(Date.now() - started).toBeLessThan(1_500);
     local.closeUpstreams();
+  });
+
+  it('answers 408, not the service\'s 504, when the client\'s body stops arriving', async () => {
+    const local = createApp({
+      config: testConfig({ ACCOUNT_URL: account.url, CREATE_URL: create.url, GATEWAY_ROUTES: ROUTES, UPSTREAM_TIMEOUT_MS: '200' }),
+      logger: silentLogger,
+    });
+    const server = createGatewayServer(local);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          // 100 bytes announced, 10 sent, then nothing.
+          socket.write(`POST /api/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${testConfig({}).publicUrl.origin}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"prompt":`);
+        });
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+        setTimeout(() => socket.destroy(), 5_000).unref();
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).toContain(JSON.stringify({ error: REQUEST_BODY_TIMEOUT_MESSAGE }));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      local.closeUpstreams();
+    }
   });
 
   it('passes a malformed JSON body through untouched and returns the service’s 400', async () => {

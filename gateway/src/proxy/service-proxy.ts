@@ -21,6 +21,8 @@ export function hasNoBody(req: Request): boolean {
 
 /** Connection failures that mean the service is not running (being restarted, or stopped). */
 const NOT_RUNNING = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** A request whose body had not all arrived when the upstream timeout ran out. */
+export const REQUEST_BODY_TIMEOUT_MESSAGE = 'Request timeout: the request body did not arrive in time';
 /** Seconds a client is asked to wait before trying a service that is down again. */
 export const SERVICE_DOWN_RETRY_AFTER_S = 5;
 
@@ -121,6 +123,14 @@ export function createServiceProxy(options: {
       return;
     }
     if (code === 'ECONNREFUSED' && !isTimeout && options.onRefused?.(req, res)) return;
+    if (isTimeout && !req.complete) {
+      // The client had not finished sending its body: the service was waiting for it, not slow. The rest of the
+      // body will not be read, so the connection ends with the answer.
+      logger.info({ service: name, url: redactUrl(req.originalUrl) }, 'request body too slow');
+      res.setHeader('Connection', 'close');
+      sendError(res, 408, REQUEST_BODY_TIMEOUT_MESSAGE);
+      return;
+    }
     logger.warn({ err: { message: err.message, code }, service: name, url: redactUrl(req.originalUrl) }, 'upstream failed');
     if (isTimeout) sendError(res, 504, `Upstream timeout: ${name}`);
     else if (code && NOT_RUNNING.has(code)) sendServiceDown(res, name);
