@@ -1,4 +1,7 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { createRandom } from '../local/random.js';
+import { backdropSvg, type Stage } from '../local/scene-backdrop.js';
 import { renderSceneLayers } from '../local/text-to-image.js';
 
 describe('local textToImage stage', () => {
@@ -15,6 +18,20 @@ describe('local textToImage stage', () => {
       // A full-length figure: feet near the floor line, head below the top of the frame.
       expect(layers.figureBox.top / layers.height, aspectRatio).toBeGreaterThan(0.1);
       expect(layers.figureBox.bottom / layers.height, aspectRatio).toBeLessThan(0.96);
+    }
+  }, 60_000);
+
+  it('covers every pixel of the set: no gap between buildings or at a hedge\'s end shows through as black', async () => {
+    const [w, h] = [512, 768];
+    const stage: Stage = { width: w, height: h, floorY: h * 0.88, horizon: h * 0.88 - (h * 0.72) / 8 * 2.4, figureX: w / 2, unit: (h * 0.72) / 8, palette: ['#c8b8a6'] };
+    for (const setting of ['city', 'street', 'garden', 'beach', 'desert', 'snow', 'runway', 'interior', 'studio'] as const) {
+      for (const light of ['sunset', 'night', 'soft'] as const) {
+        const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${backdropSvg(setting, light, stage, createRandom(7))}</svg>`;
+        const { data } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+        let open = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i]! < 255) open += 1;
+        expect(open, `${setting} at ${light}`).toBe(0);
+      }
     }
   }, 60_000);
 });

@@ -105,7 +105,9 @@ function neonGlows(stage: Stage): string {
 
 export function backdropSvg(setting: Setting, light: Light, stage: Stage, random: Random): string {
   const { width: w, height: h, floorY, figureX, unit } = stage;
-  const parts: string[] = [];
+  // The whole frame in the sky's lowest colour first: a gap anywhere in a set (between a street's buildings below
+  // the sky's edge, at a hedge's rounded ends) shows sky, not the black of an empty pixel.
+  const parts: string[] = [`<rect width="${w}" height="${h}" fill="${SKIES[light].at(-1)!}"/>`];
   const horizon = stage.horizon;
   switch (setting) {
     case 'beach': {
