@@ -36,5 +36,6 @@ export {
   type ToastInput,
   type ToastItem,
 } from './hooks/use-toast.js';
+export { TOAST_BOTTOM_VARIABLE, useToastClearance } from './hooks/use-toast-clearance.js';
 export { Progress } from './components/progress.js';
 export { Spinner, type SpinnerProps } from './components/spinner.js';

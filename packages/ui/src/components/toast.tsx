@@ -2,6 +2,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cva, type VariantProps } from 'class-variance-authority';
 import * as React from 'react';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '../constants.js';
+import { TOAST_BOTTOM_VARIABLE } from '../hooks/use-toast-clearance.js';
 import { cn } from '../lib/cn.js';
 
 /** Provider with SPEC §9's numbers: 5000 ms, swipe right past 50 px to dismiss. */
@@ -25,14 +26,13 @@ export function ToastProvider({
 export const ToastViewport = React.forwardRef<
   React.ComponentRef<typeof ToastPrimitive.Viewport>,
   React.ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>
->(({ className, hotkey = TOAST_HOTKEY, ...props }, ref) => (
+>(({ className, hotkey = TOAST_HOTKEY, style, ...props }, ref) => (
   <ToastPrimitive.Viewport
     ref={ref}
     hotkey={hotkey}
-    className={cn(
-      'fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]',
-      className,
-    )}
+    className={cn('fixed right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]', className)}
+    // Above a full-screen flow's action bar while one is open (useToastClearance), else at the very bottom.
+    style={{ bottom: `var(${TOAST_BOTTOM_VARIABLE}, 0px)`, ...style }}
     {...props}
   />
 ));

@@ -7,7 +7,7 @@ import { useMediaQuery, useReducedMotion } from '../hooks/use-media-query';
 import { generationRatio, placeInColumns, tileStyle, type Ratio } from '../utils/masonry';
 import { EngineBadge } from './engine-badge';
 import { generationTitle } from './generation-viewer';
-import { PlayIcon, SparkIcon } from './icons';
+import { PicturesIcon, PlayIcon } from './icons';
 
 interface GalleryProps {
   items: readonly Generation[];
@@ -58,8 +58,10 @@ export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, 
                 aria-pressed={filter === option.type}
                 onClick={() => setFilter(option.type)}
                 className={cn(
-                  'shrink-0 whitespace-nowrap rounded-sm pb-0.5 text-xs uppercase tracking-[0.14em] transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                  filter === option.type ? 'border-b border-ink text-foreground' : 'text-muted-foreground hover:text-foreground',
+                  // 28 px tall: a finger's target on a phone (the text alone was 19 px); the line under the chosen one
+                  // is always there, transparent when not chosen, so choosing moves nothing.
+                  'shrink-0 whitespace-nowrap rounded-sm border-b border-transparent py-1.5 text-xs uppercase tracking-[0.14em] transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  filter === option.type ? 'border-ink text-foreground' : 'text-muted-foreground hover:text-foreground',
                 )}
               >
                 {option.label}
@@ -93,7 +95,7 @@ export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, 
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-16 text-center">
           <span className="flex h-12 w-12 items-center justify-center rounded-full bg-card text-accent shadow-soft">
-            <SparkIcon className="h-5 w-5" />
+            <PicturesIcon className="h-5 w-5" />
           </span>
           <p className="font-display text-2xl">Nothing here yet</p>
           <p className="max-w-xs text-sm text-muted-foreground">Your images and videos will appear here as soon as they are ready.</p>

@@ -48,9 +48,12 @@ export const CloseIcon = (props: SVGProps<SVGSVGElement>) => (
   </svg>
 );
 
-export const SparkIcon = (props: SVGProps<SVGSVGElement>) => (
+/** Pictures in a frame: the empty gallery's mark (a radiating spark read as a loading spinner). */
+export const PicturesIcon = (props: SVGProps<SVGSVGElement>) => (
   <svg {...base} {...props}>
-    <path d="M12 3v4m0 10v4M3 12h4m10 0h4M6.3 6.3l2.5 2.5m6.4 6.4 2.5 2.5m0-11.4-2.5 2.5m-6.4 6.4-2.5 2.5" />
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="9.5" r="1.5" />
+    <path d="m21 15-4.5-4.5L7 20" />
   </svg>
 );
 

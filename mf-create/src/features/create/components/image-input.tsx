@@ -47,9 +47,10 @@ export function ImageInput({ label, slotName, slot, emptyTitle, className }: Ima
               </div>
             )}
           </div>
-          <div className="flex items-center justify-between gap-2 border-t border-border bg-card/80 px-3 py-2">
+          {/* Two side by side on a phone are ~160 px wide each: the buttons wrap under the label rather than overflow. */}
+          <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-t border-border bg-card/80 px-3 py-2">
             <figcaption className="text-[10px] font-medium uppercase tracking-[0.14em]">{label}</figcaption>
-            <div className="flex gap-1.5">
+            <div className="ml-auto flex gap-1.5">
               <Button
                 size="sm"
                 variant="ghost"

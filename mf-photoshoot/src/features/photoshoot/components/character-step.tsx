@@ -122,10 +122,10 @@ function CharacterCard({ character, selected, onSelect, onRename, onDelete }: Ch
         className="flex cursor-pointer flex-col gap-2 p-2 pb-1 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
       >
         {character.previewImageUrl ? (
-          <img src={character.previewImageUrl} alt="" className="aspect-[3/4] w-full rounded-md bg-muted object-cover" />
+          <img src={character.previewImageUrl} alt="" className="aspect-[2/3] w-full rounded-md bg-muted object-cover" />
         ) : (
           // The card's name is the character's; "No preview" is only what it shows.
-          <span aria-hidden="true" className="flex aspect-[3/4] w-full items-center justify-center rounded-md bg-muted text-xs text-muted-foreground">
+          <span aria-hidden="true" className="flex aspect-[2/3] w-full items-center justify-center rounded-md bg-muted text-xs text-muted-foreground">
             No preview
           </span>
         )}

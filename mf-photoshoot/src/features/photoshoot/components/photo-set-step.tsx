@@ -66,7 +66,7 @@ export function PhotoSetStep(props: PhotoSetStepProps) {
                   src={null}
                   alt={`Photo ${i + 1}: not made yet`}
                   spinnerLabel={running ? `Generating photo ${i + 1}` : undefined}
-                  className="aspect-[3/4] rounded-lg"
+                  className="aspect-[2/3] rounded-lg"
                 />
               </li>
             );
@@ -79,7 +79,7 @@ export function PhotoSetStep(props: PhotoSetStepProps) {
                 aria-label={`Open ${label.toLowerCase()}`}
                 className="block w-full cursor-zoom-in overflow-hidden rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
               >
-                <PoseImage src={photo.imageUrl} alt={label} className="aspect-[3/4]" imgClassName="transition-transform duration-300 hover:scale-[1.02]" />
+                <PoseImage src={photo.imageUrl} alt={label} className="aspect-[2/3]" imgClassName="transition-transform duration-300 hover:scale-[1.02]" />
               </button>
             </li>
           );

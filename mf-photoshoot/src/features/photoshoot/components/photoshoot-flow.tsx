@@ -1,5 +1,5 @@
 import { useHost } from '@atelier/host';
-import { Button, cn } from '@atelier/ui';
+import { Button, cn, useToastClearance } from '@atelier/ui';
 import { useEffect, useRef, useState } from 'react';
 import {
   DEFAULT_RETURN_PATH,
@@ -39,6 +39,9 @@ export function PhotoshootFlow() {
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const [downloading, setDownloading] = useState(false);
   const viewerFocus = useReturnFocus();
+  // The wizard's toasts (Character Required, …) stay at the bottom right, above its Back / Next bar, not over it.
+  const footerRef = useRef<HTMLElement>(null);
+  useToastClearance(footerRef);
   const characters = useCharacters(true);
   const preview = usePreviewGeneration();
   const final = useFinalGeneration();
@@ -217,7 +220,7 @@ export function PhotoshootFlow() {
         </div>
       </div>
 
-      <footer className="sticky bottom-0 border-t border-border bg-background/95 px-4 py-3 backdrop-blur pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">
+      <footer ref={footerRef} className="sticky bottom-0 border-t border-border bg-background/95 px-4 py-3 backdrop-blur pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">
         <div className="mx-auto flex w-full max-w-4xl items-center justify-between gap-3">
           {step === STEP.photoset ? (
             <>

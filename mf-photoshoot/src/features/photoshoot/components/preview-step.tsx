@@ -49,7 +49,7 @@ export function PreviewStep({ status, images, currentProgress, totalSteps, messa
                   src={null}
                   alt={`${label}: no picture`}
                   spinnerLabel={loading ? `Generating preview ${i + 1}` : undefined}
-                  className="aspect-[3/4] rounded-lg"
+                  className="aspect-[2/3] rounded-lg"
                 />
               </li>
             );
@@ -65,7 +65,7 @@ export function PreviewStep({ status, images, currentProgress, totalSteps, messa
                   selected ? 'border-ink shadow-soft' : 'border-transparent hover:border-border',
                 )}
               >
-                <PoseImage src={image.imageUrl} alt="" className="aspect-[3/4] rounded-md" />
+                <PoseImage src={image.imageUrl} alt="" className="aspect-[2/3] rounded-md" />
                 <span className="px-1 text-xs text-muted-foreground">{label}</span>
               </button>
               {selected && (

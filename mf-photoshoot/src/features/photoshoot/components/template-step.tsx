@@ -26,7 +26,7 @@ export function TemplateStep() {
           src={imageUrl}
           loading={template.isLoading}
           alt={`${TEMPLATE_NAME} example, pose ${pose + 1}`}
-          className="mx-auto aspect-[3/4] w-full max-w-72 rounded-md sm:max-w-none"
+          className="mx-auto aspect-[2/3] w-full max-w-72 rounded-md sm:max-w-none"
         />
         <div className="flex items-center justify-between gap-2">
           <button
