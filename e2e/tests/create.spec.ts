@@ -114,7 +114,10 @@ test.describe('create flow, desktop', () => {
       await expect(tile).toBeVisible({ timeout: 30_000 });
       await expect(tile.getByText('Local engine')).toBeVisible();
       const preview = tile.locator(`video[src="${video.videoUrl}"]`);
-      await expect(preview).toHaveAttribute('poster', image.imageUrl!); // its source image
+      // Its poster: the source image's thumbnail.
+      expect(video.imageUrl).toBe(image.imageUrl);
+      expect(video.thumbnailUrl).toMatch(/^\/media\/generations\/thumbs\/.+\.webp$/);
+      await expect(preview).toHaveAttribute('poster', video.thumbnailUrl!);
       await preview.scrollIntoViewIfNeeded();
       // The browser read the video's metadata (HAVE_METADATA or more): its source loads.
       await expect.poll(() => preview.evaluate((v: { readyState: number }) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);

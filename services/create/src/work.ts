@@ -144,7 +144,8 @@ export function createProcessor(deps: WorkerDeps): Processor {
       const preset = row.presetId ? findPreset(row.presetId) : undefined;
       // The engines render every ratio of the contract at its own size (no cut from another ratio).
       const engineRatio = (row.aspectRatio ?? '2:3') as EngineAspectRatio;
-      const prompt = [row.prompt ?? '', preset?.prompt ?? ''].filter(Boolean).join(', ').slice(0, 2000);
+      // At most 2000 characters (code points, as the engines count), never cut inside an emoji.
+      const prompt = [...[row.prompt ?? '', preset?.prompt ?? ''].filter(Boolean).join(', ')].slice(0, 2000).join('');
       return viaFal('textToImage', {
         prompt,
         aspectRatio: engineRatio,

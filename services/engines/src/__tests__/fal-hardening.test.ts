@@ -72,7 +72,7 @@ describe('hosted model inputs', () => {
     expect(trimPrompt('😀'.repeat(800), 800)).toBe('😀'.repeat(800));
     const cut = trimPrompt('a' + '😀'.repeat(900), 800);
     expect([...cut]).toHaveLength(800);
-    expect(cut.isWellFormed()).toBe(true);
+    expect(cut).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/); // no lone surrogate half
   });
 
   it('counts a prompt\'s characters as the API does: 2000 emoji pass, 2001 do not', async () => {

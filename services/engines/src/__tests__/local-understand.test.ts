@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describe as describeReading, readText, understand, understoodOf } from '../local/understand.js';
+import { promptTitle } from '../local/text-to-image.js';
 import { COLOURS, GARMENTS } from '../local/vocabulary.js';
 
 const preset = { name: 'Quiet Luxury', style: 'Minimal', palette: ['#efe9e1', '#c8b8a6', '#5c4a3a'], composition: 'close-up, rule of thirds' };
@@ -62,6 +63,30 @@ describe('local prompt understanding', () => {
     expect(describeReading(denim)).toBe('Blue denim jacket');
     const labels = understoodOf(understand('red silk slip dress', undefined, 1)).map((u) => u.label);
     expect(labels).toEqual(['Garment', 'Colour', 'Material', 'Figure', 'Skin', 'Hair', 'Setting', 'Light', 'Framing']);
+  });
+
+  it('leaves a colour that belongs to something it does not know (shoes, a background) off the garments', () => {
+    const jacket = understand('oversized denim jacket, white sneakers', undefined, 1);
+    expect(jacket.garments.map((g) => [g.name, g.paint.name])).toEqual([['denim jacket', 'denim blue']]);
+    expect(understand('black blazer on a white background', undefined, 1).garments[0]!.paint.name).toBe('black');
+    // Still bound: after the garment in its clause, before it across commas, and through a connecting word.
+    expect(understand('a dress in red', undefined, 1).garments[0]!.paint.name).toBe('red');
+    expect(understand('red, silk, slip dress', undefined, 1).garments[0]!.paint.name).toBe('red');
+    expect(understand('an all white outfit, linen suit', undefined, 1).garments[0]!.paint.name).toBe('white');
+  });
+
+  it('draws a garment named twice once (the prompt\'s plaid skirt and a preset\'s full skirt)', () => {
+    const reading = understand('plaid skirt, 1950s Hollywood glamour, full skirt, pin curls', undefined, 1);
+    expect(reading.garments.map((g) => g.name)).toEqual(['skirt']);
+    expect(reading.garments[0]!.print).toBe('check');
+    expect(describeReading(reading)).not.toMatch(/skirt and skirt/);
+  });
+
+  it('titles a picture whose garment nobody named by the prompt\'s first words, not by the garment the seed drew', () => {
+    expect(understand('beauty portrait, glossy lips, gold eyeshadow', undefined, 1).sources.garment).toBe('seed');
+    expect(promptTitle('beauty portrait, glossy lips, gold eyeshadow')).toBe('Beauty portrait');
+    expect(promptTitle('an extraordinarily long description of a mood without any commas at all')).toBe('an extraordinarily long'.replace(/^a/, 'A'));
+    expect(promptTitle('   ')).toBeNull();
   });
 
   it('is deterministic by seed for what nothing names', () => {

@@ -192,7 +192,8 @@ function sceneOf(input: TextToImageInput): Scene {
   // Typography: the preset's name (or the reading's own description) and a clean line of what is shown.
   const frame = frameInset(w, h);
   const description = describe(reading);
-  const title = (input.preset?.name ?? description).toUpperCase();
+  // A garment the seed chose (nothing named one) is drawn but not announced: the prompt's own first words say what it is.
+  const title = (input.preset?.name ?? (reading.sources.garment === 'seed' ? promptTitle(input.prompt) ?? description : description)).toUpperCase();
   const style = (input.preset?.style ?? 'Editorial').toUpperCase();
   const issue = `N° ${String((seedHash % 97) + 1).padStart(2, '0')}`;
   const topColour = backdropTone(reading, 'top');
@@ -212,6 +213,22 @@ function sceneOf(input: TextToImageInput): Scene {
   ].join('');
   const backdropBlur = reading.framing === 'close-up' ? w * 0.008 : reading.framing === 'half body' ? w * 0.003 : 0;
   return { reading, width: w, height: h, backdrop, figure, overlay, backdropBlur };
+}
+
+/** Longest masthead taken from a prompt, in characters. */
+const PROMPT_TITLE_MAX = 28;
+
+/** The prompt's first clause as a masthead ("beauty portrait, glossy lips" → "Beauty portrait"), whole words only; null when empty. */
+export function promptTitle(prompt: string): string | null {
+  const clause = prompt.split(/[,.;:!?\n]/)[0]!.replace(/\s+/g, ' ').trim();
+  let title = '';
+  for (const word of clause.split(' ')) {
+    const longer = title ? `${title} ${word}` : word;
+    if ([...longer].length > PROMPT_TITLE_MAX) break;
+    title = longer;
+  }
+  if (!title) title = [...clause].slice(0, PROMPT_TITLE_MAX).join('');
+  return title ? title.charAt(0).toUpperCase() + title.slice(1) : null;
 }
 
 /** Roughly the backdrop's colour at the top (under the masthead) or bottom (under the caption), for the ink. */

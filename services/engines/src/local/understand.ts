@@ -139,6 +139,16 @@ function termAt(tokens: string[], i: number, has: (term: string) => boolean): [s
 }
 
 /** Reads one text: terms left to right, longest first; a garment takes the colours, material and print just before it. */
+/** Whether the words from `from` name something unknown ("sneakers") and no garment follows before the clause ends. */
+function describesUnknownThing(tokens: string[], from: number): boolean {
+  const word = tokens[from];
+  if (word === undefined || word === ',' || CONNECTING_WORDS.has(word)) return false;
+  for (let i = from; i < tokens.length && tokens[i] !== ','; i++) if (termAt(tokens, i, (t) => T.garments.has(t))) return false;
+  return true;
+}
+/** Words between a colour and what it colours, or after it, that do not name a thing. */
+const CONNECTING_WORDS = new Set(['and', 'or', 'with', 'in', 'on', 'at', 'by', 'for', 'of', 'the', 'a', 'an', 'shade', 'tone', 'tones', 'colour', 'color', 'coloured', 'colored', 'look', 'outfit', 'on', 'against']);
+
 export function readText(text: string): Said {
   const tokens = tokensOf(text);
   const said: Said = { garments: [], looseColours: [] };
@@ -195,6 +205,13 @@ export function readText(text: string): Said {
     // Words like "tan" or "olive" are colours only right before a garment, material, print or colour.
     const boundLater = colour && termAt(tokens, i + colour[1], (t) => T.garments.has(t) || T.materials.has(t) || T.prints.has(t) || T.colours.has(t) || t === 'and');
     if (colour && (!AMBIGUOUS_COLOURS.has(colour[0]) || boundLater)) {
+      // "denim jacket, white sneakers": a colour before a word we do not know, with no garment after it in its
+      // clause, is that thing's colour — not one to bind to a garment named elsewhere.
+      if (!boundLater && describesUnknownThing(tokens, i + colour[1])) {
+        shade = undefined;
+        i += colour[1];
+        continue;
+      }
       const hex = T.colours.get(colour[0])!;
       colours.push(shade ? { name: `${shade} ${colour[0]}`, hex: SHADE_WORDS[shade]!(hex) } : { name: colour[0], hex });
       shade = undefined;
@@ -232,6 +249,24 @@ export function readText(text: string): Said {
     else said.loosePrint = print;
   }
   return said;
+}
+
+/**
+ * A garment named twice is one garment ("plaid skirt" and a preset's "full skirt": not "checked skirt and skirt"):
+ * the first mention, with what the later ones say and it does not.
+ */
+function sameGarmentsOnce(garments: Said['garments']): Said['garments'] {
+  const byName = new Map<string, Said['garments'][number]>();
+  for (const garment of garments) {
+    const seen = byName.get(garment.entry.name);
+    if (!seen) byName.set(garment.entry.name, { ...garment });
+    else {
+      if (seen.colours.length === 0) seen.colours = garment.colours;
+      seen.material ??= garment.material;
+      seen.print ??= garment.print;
+    }
+  }
+  return [...byName.values()];
 }
 
 /** The garment to draw when nothing names one, by presentation. */
@@ -308,7 +343,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   const hairStyle = pick('hairStyle')?.[0] ?? random.pick(styles);
 
   // Garments: the prompt's, else the preset's, else one the seed picks for the figure.
-  const saidGarments = fromPrompt.garments.length > 0 ? fromPrompt.garments : fromPreset.garments;
+  const saidGarments = sameGarmentsOnce(fromPrompt.garments.length > 0 ? fromPrompt.garments : fromPreset.garments);
   sources.garment = fromPrompt.garments.length > 0 ? 'prompt' : fromPreset.garments.length > 0 ? 'preset' : 'seed';
   const list = saidGarments.length > 0 ? saidGarments : [{ entry: GARMENTS[random.pick(SEED_GARMENTS[who])]!, colours: [] as NamedColour[] }];
   const paletteColour = garmentColourOf(palette);
