@@ -14,7 +14,7 @@ const npx = 'npx';
 
 /** The suites Node's own test runner runs after the workspaces' (they need the whole build), and their reports. */
 const NODE_SUITES = [
-  { name: 'scripts (start:prod, Dockerfiles, compose, remote imports)', files: ['scripts/__tests__/start-prod.test.mjs', 'scripts/__tests__/deploy.test.mjs', 'scripts/__tests__/remote-imports.test.mjs'], report: 'scripts/test-results.json' },
+  { name: 'scripts (start:prod, Dockerfiles, compose, remote imports, supervisor)', files: ['scripts/__tests__/start-prod.test.mjs', 'scripts/__tests__/deploy.test.mjs', 'scripts/__tests__/remote-imports.test.mjs', 'scripts/__tests__/supervisor.test.mjs'], report: 'scripts/test-results.json' },
   { name: 'scale (replicas)', files: ['e2e/scale/scale.test.mjs'], report: 'e2e/scale/test-results.json' },
 ];
 

@@ -3,9 +3,15 @@
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 
-/** Crashes within CRASH_WINDOW_MS that stop the whole product. */
+/** Crashes within CRASH_WINDOW_MS, each soon after starting, that stop the whole product. */
 export const MAX_CRASHES = 5;
 export const CRASH_WINDOW_MS = 60_000;
+/**
+ * A process that ran this long before exiting was working: its crash (a request it could not survive) gets a restart
+ * with backoff but does not count towards stopping the product. Only a process that keeps failing right after it
+ * starts (its configuration, its database, its port) stops everything — so no request can stop the whole product.
+ */
+export const STABLE_AFTER_MS = 10_000;
 const FIRST_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 8_000;
 const RECENT_LINES = 40;
@@ -42,6 +48,8 @@ export class SupervisedProcess extends EventEmitter {
     this.child = null;
     this.recent = [];
     this.crashes = [];
+    this.earlyCrashes = [];
+    this.upSince = undefined;
     this.stopping = false;
     this.restarts = 0;
   }
@@ -62,6 +70,7 @@ export class SupervisedProcess extends EventEmitter {
       child.on('message', (message) => {
         if (message?.type !== 'listening' || typeof message.port !== 'number') return;
         listening = true;
+        this.upSince = Date.now();
         this.port = message.port;
         this.emit('listening', message.port);
         resolve(message.port);
@@ -77,6 +86,7 @@ export class SupervisedProcess extends EventEmitter {
             const ok = await fetch(this.spec.readyUrl).then((r) => r.ok, () => false);
             if (ok) {
               listening = true;
+              this.upSince = Date.now();
               this.port = Number(new URL(this.spec.readyUrl).port);
               resolve(this.port);
               return;
@@ -99,19 +109,29 @@ export class SupervisedProcess extends EventEmitter {
 
   async crashed(code, signal) {
     const now = Date.now();
+    const stableAfterMs = this.spec.stableAfterMs ?? STABLE_AFTER_MS;
+    // Never up (a failed restart), or up only briefly: the kind of crash that repeats by itself.
+    const upForMs = this.upSince === undefined ? 0 : now - this.upSince;
+    const early = this.upSince === undefined || upForMs < stableAfterMs;
+    this.upSince = undefined;
     this.crashes = this.crashes.filter((at) => now - at < CRASH_WINDOW_MS);
     this.crashes.push(now);
+    this.earlyCrashes = this.earlyCrashes.filter((at) => now - at < CRASH_WINDOW_MS);
+    if (early) this.earlyCrashes.push(now);
     this.emit('down', code, signal);
-    if (this.crashes.length >= MAX_CRASHES) {
+    if (this.earlyCrashes.length >= MAX_CRASHES) {
       const lines = this.recent.slice(-20).map((line) => `    ${line}`).join('\n');
       const message =
-        `${this.name} exited unexpectedly ${MAX_CRASHES} times within a minute (last: ${code ?? signal}); stopping Atelier.\n` +
+        `${this.name} exited unexpectedly ${MAX_CRASHES} times within a minute, each soon after starting (last: ${code ?? signal}); stopping Atelier.\n` +
         `  Last lines of ${this.name}:\n${lines || '    (none)'}`;
       this.emit('fatal', message);
       return;
     }
+    // Backoff counts every crash of the last minute, early or not.
     const delay = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (this.crashes.length - 1));
-    this.log(`${this.name} exited unexpectedly (${code ?? signal}); restarting in ${delay} ms (crash ${this.crashes.length} of ${MAX_CRASHES} allowed per minute)`);
+    this.log(
+      `${this.name} exited unexpectedly (${code ?? signal}) ${early ? `soon after starting; restarting in ${delay} ms (${this.earlyCrashes.length} of ${MAX_CRASHES} such crashes allowed per minute)` : `after running ${Math.round(upForMs / 1000)} s; restarting in ${delay} ms`}`,
+    );
     await sleep(delay);
     if (this.stopping) return;
     const startedAt = Date.now();
