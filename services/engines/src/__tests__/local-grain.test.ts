@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grainLayer } from '../local/render.js';
+import { excerptOf, grainLayer } from '../local/render.js';
 
 function stats(grain: Buffer) {
   let [sum, squares, min, max] = [0, 0, 255, 0];
@@ -33,5 +33,17 @@ describe('film grain', () => {
 
   it('is flat grey at strength 0', () => {
     expect(stats(grainLayer(64, 64, 1, 0))).toMatchObject({ min: 128, max: 128 });
+  });
+});
+
+describe('captions cut to fit', () => {
+  it('end after a whole word with an ellipsis, not inside a word', () => {
+    const pose = 'weight on one leg, hip shifted, one hand on the hip, relaxed shoulders';
+    expect(excerptOf(pose, 60)).toBe('weight on one leg, hip shifted, one hand on the hip…');
+    expect([...excerptOf(pose, 60)].length).toBeLessThanOrEqual(60);
+    expect(excerptOf('arms swinging naturally mid-stride', 20)).toBe('arms swinging…');
+    expect(excerptOf('short caption', 60)).toBe('short caption');
+    // One word longer than the line: cut where it must be.
+    expect(excerptOf('x'.repeat(30), 10)).toBe(`${'x'.repeat(9)}…`);
   });
 });

@@ -21,7 +21,7 @@ import { analyseGarment, type GarmentArt } from './garment.js';
 import { HAIR_COLOURS, HAIR_WORDS, SKIN_TONES, SKIN_WORDS } from './palettes.js';
 import { drawPerson, type PersonLandmarks } from './person.js';
 import { createRandom, hashBytes, hashString } from './random.js';
-import { escapeXml, localCaption, lookOf, rasterise } from './render.js';
+import { escapeXml, excerptOf, localCaption, lookOf, rasterise } from './render.js';
 
 export { lookOf };
 
@@ -154,7 +154,7 @@ export function studioLandmarks(look: CharacterLook, poseIndex: number): PersonL
 }
 
 const poseLabel = (poseIndex: number) => `POSE ${String(poseIndex + 1).padStart(2, '0')} / ${POSES.length} · ${POSES[poseIndex]!.name.toUpperCase()}`;
-const excerpt = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+const excerpt = (text: string, max = 60) => excerptOf(text, max);
 
 export interface CharacterPreviewRender extends CharacterPreviewResult {
   look: CharacterLook;

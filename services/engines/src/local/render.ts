@@ -45,6 +45,19 @@ export function grainLayer(width: number, height: number, seed: number, strength
   return out;
 }
 
+/**
+ * `text` in at most `max` characters: whole, or cut after the last whole word that fits (and its punctuation dropped)
+ * with an ellipsis — not "arms swinging na…". A single word longer than the line is cut where it must be.
+ */
+export function excerptOf(text: string, max: number): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  const room = chars.slice(0, max - 1).join('');
+  const atWord = /\s/.test(chars[max - 1] ?? '') ? room : room.replace(/\s+\S*$/, '');
+  const cut = (atWord.length >= room.length * 0.5 ? atWord : room).replace(/[\s,;:·–-]+$/, '');
+  return `${cut}…`;
+}
+
 export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 }

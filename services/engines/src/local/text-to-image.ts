@@ -4,7 +4,7 @@ import { POSES } from '../poses.js';
 import type { AspectRatio, EngineResult, Preset, TextToImageInput } from '../types.js';
 import { darken, inkFor, luminance, mix } from './colour.js';
 import { createRandom, hashString } from './random.js';
-import { escapeXml, grainLayer, localCaption, localCaptionBox, localCaptionLayout, localMarkXmp, PNG_COMPRESSION_LEVEL } from './render.js';
+import { escapeXml, excerptOf, grainLayer, localCaption, localCaptionBox, localCaptionLayout, localMarkXmp, PNG_COMPRESSION_LEVEL } from './render.js';
 import { applyGrade, backdropSvg, gradeMatrix, type Stage } from './scene-backdrop.js';
 import { buildLook, drawSceneFigure, type SceneFigure } from './scene-figure.js';
 import { describe, understand, understoodOf, type Reading } from './understand.js';
@@ -137,8 +137,7 @@ export function promptExcerptLayout(w: number, h: number, small: number) {
 }
 
 export function fitExcerpt(prompt: string, maxChars: number): string {
-  const chars = [...prompt];
-  return chars.length > maxChars ? `${chars.slice(0, maxChars - 1).join('').trimEnd()}…` : prompt;
+  return excerptOf(prompt, maxChars);
 }
 
 
