@@ -1,4 +1,4 @@
-import { createEngines, createLocalEngine, isFalEngine, type Engines } from '@atelier/engines';
+import { atelierXmpOf, createEngines, createLocalEngine, isFalEngine, type Engines } from '@atelier/engines';
 import {
   advisoryLocks,
   createBaseApp,
@@ -87,7 +87,8 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
   app.use(identity(config.identityKeys, { audience: 'create' }));
   app.use(internalRoutes({ db, media, logger, identityKeys: config.identityKeys }));
   app.use(presetRoutes());
-  app.post('/api/uploads', requireUser(), uploadImageHandler(media, { limits: createPostgresRateLimits({ pool: database.pool, schema: database.schema }) }));
+  // An upload keeps only the local engine's own XMP (a downloaded local still sent back is known for what it is).
+  app.post('/api/uploads', requireUser(), uploadImageHandler(media, { limits: createPostgresRateLimits({ pool: database.pool, schema: database.schema }), keepXmp: atelierXmpOf }));
   app.get('/api/download', requireUser(), downloadHandler(media, config.publicUrl ? { publicUrl: config.publicUrl } : {}));
   const idempotency = await createIdempotencyStore({ pool: database.pool, schema: database.schema, clock });
   app.use(generationRoutes({ db, account, media, logger, clock, enqueue, idempotent: idempotency.middleware() }));

@@ -15,6 +15,7 @@ export { POSES, type Pose } from './poses.js';
 export { HOUSE_CAST, houseCharacter, describeLook, characterLookSchema, parseCharacterLook } from './look.js';
 export { lookOf as readImageLook, characterLookOf as imageLook } from './local/character.js';
 export { IMAGE_SIZES, renderArtwork } from './local/text-to-image.js';
+export { atelierXmpOf } from './local/render.js';
 export { VIDEO_FPS, VIDEO_SECONDS } from './local/video.js';
 export { ffmpegInfo, findFfmpeg, probeVideo, type FfmpegInfo, type VideoProbe } from './local/ffmpeg.js';
 export { readMp4, type Mp4Info } from './mp4.js';

@@ -253,10 +253,19 @@ describe('create service with a real account service', () => {
     const started = await request(app).post('/api/generations/dressup').set(userHeaders(user)).send({ personImageUrl: personUrl, garmentImageUrl: garmentUrl });
     expect(started.status).toBe(202);
     const done = await waitDone(user, started.body.id);
-    expect(done).toMatchObject({ type: 'dressup', status: 'completed', cost: 1, inputs: { person: personUrl, garment: garmentUrl } });
-    const file = await import('node:fs/promises').then((fs) => fs.readFile(`${create.dataDir}/media/${done.imageUrl!.slice(7)}`));
+    // The person is a local still sent back: its upload kept the engine's own XMP (and only that), so the figure
+    // itself is dressed in the garment and the still drawn again.
+    expect(done).toMatchObject({ type: 'dressup', status: 'completed', cost: 1, model: 'local/redress', inputs: { person: personUrl, garment: garmentUrl } });
+    const read = (url: string) => import('node:fs/promises').then((fs) => fs.readFile(`${create.dataDir}/media/${url.slice(7)}`));
+    const file = await read(done.imageUrl!);
     const meta = await sharp(file).metadata();
     expect([meta.width, meta.height]).toEqual([1024, 1536]);
+    const uploadedXmp = (await sharp(await read(personUrl)).metadata()).xmp!.toString('utf8');
+    expect(uploadedXmp).toMatch(/atelier:recipe="[A-Za-z0-9_-]+"/);
+    expect(uploadedXmp).toMatch(/atelier:localMark="[0-9. ]+"/);
+    // Any other XMP an upload brings is dropped with the rest of its metadata.
+    const tagged = await sharp(await garmentPng()).withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="52,22.1N"/></rdf:RDF></x:xmpmeta>').png().toBuffer();
+    expect((await sharp(await read(await upload(user, tagged, 'tagged.png'))).metadata()).xmp).toBeUndefined();
     expect(await account.creditsOf(user)).toMatchObject({ used: 1 });
   });
 

@@ -118,6 +118,28 @@ export function localMarkXmp(box: MarkBox, look?: CharacterLook): string {
   return `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:atelier="https://atelier.local/ns/1.0/" ${MARK_ATTRIBUTE}="${where}"${lookAttribute}/></rdf:RDF></x:xmpmeta>`;
 }
 
+/** The `atelier:` attributes an uploaded picture may keep, each with the only values it can take. */
+const KEPT_ATTRIBUTES: [string, RegExp][] = [
+  [MARK_ATTRIBUTE, /^[0-9. ]{1,64}$/],
+  [LOOK_ATTRIBUTE, /^[A-Za-z0-9_-]{1,8192}$/],
+  ['atelier:recipe', /^[A-Za-z0-9_-]{1,16384}$/],
+];
+
+/**
+ * The XMP an upload keeps: only the local engine's own attributes (where its mark is, the look and the recipe a
+ * local picture was drawn from), rebuilt from their values; everything else an upload carries (camera, GPS, editing
+ * history) is dropped with the rest of its metadata. Null when it has none of them. A downloaded local still sent
+ * back (to Dress Up, to a video) is then known for what it is: one mark, not two, and its scene can be drawn again.
+ */
+export function atelierXmpOf(xmp: string): string | null {
+  const kept = KEPT_ATTRIBUTES.flatMap(([name, allowed]) => {
+    const value = new RegExp(`${name}="([^"]*)"`).exec(xmp)?.[1];
+    return value !== undefined && allowed.test(value) ? [` ${name}="${value}"`] : [];
+  });
+  if (kept.length === 0) return null;
+  return `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:atelier="https://atelier.local/ns/1.0/"${kept.join('')}/></rdf:RDF></x:xmpmeta>`;
+}
+
 /**
  * The character look a local render was drawn from (`atelier:look`, base64url JSON in its XMP), or null
  * when the image says nothing (an upload, a hosted model's image, a re-encoded copy without metadata).

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { EngineInputError } from '../errors.js';
+import { MAX_PROMPT_LENGTH } from '../validate.js';
 import { POSES } from '../poses.js';
 import type { AspectRatio, EngineResult, Preset, TextToImageInput } from '../types.js';
 import { darken, inkFor, luminance, mix } from './colour.js';
@@ -7,7 +8,8 @@ import { createRandom, hashString } from './random.js';
 import { escapeXml, excerptOf, grainLayer, localCaption, localCaptionBox, localCaptionLayout, localMarkXmp, PNG_COMPRESSION_LEVEL } from './render.js';
 import { applyGrade, backdropSvg, gradeMatrix, type Stage } from './scene-backdrop.js';
 import { buildLook, drawSceneFigure, type SceneFigure } from './scene-figure.js';
-import { describe, understand, understoodOf, type Reading } from './understand.js';
+import { describe, dressIn, understand, understoodOf, type Reading } from './understand.js';
+import { GARMENTS } from './vocabulary.js';
 
 /** Output sizes: 2:3 is 1024×1536 and the others keep about the same pixel count. */
 export const IMAGE_SIZES: Record<AspectRatio, { width: number; height: number }> = {
@@ -157,10 +159,31 @@ interface Scene {
   backdropBlur: number;
 }
 
+/** A garment the local try-on put on a still's figure: a vocabulary garment's name and its colour. */
+export interface WornGarment {
+  garment: string;
+  hex: string;
+}
+
+/**
+ * What a local still is drawn from: the text-to-image input, and a garment the local try-on dressed its figure in
+ * (recorded in the still's XMP with the rest, so a video of a tried-on still animates what it shows).
+ */
+export type LocalStillRecipe = TextToImageInput & { wearing?: WornGarment[] };
+
+/** Garments a still's recipe records, the latest tried on last; older ones give way. */
+const MAX_WORN = 4;
+
+const HEX = /^#[0-9a-f]{6}$/;
+
 /** Lays out a still: where the figure stands and how large for the framing, the backdrop's horizon, the typography. */
-function sceneOf(input: TextToImageInput): Scene {
+function sceneOf(input: LocalStillRecipe): Scene {
   const { width: w, height: h } = IMAGE_SIZES[input.aspectRatio];
-  const reading = understand(input.prompt, input.preset, input.seed);
+  // Dressed in what the try-on put on it, in the order it was tried on (a top, then a skirt: both worn).
+  const reading = (input.wearing ?? []).reduce((dressed, { garment, hex }) => {
+    const entry = Object.hasOwn(GARMENTS, garment) ? GARMENTS[garment] : undefined;
+    return entry && HEX.test(hex) ? dressIn(dressed, entry, hex) : dressed;
+  }, understand(input.prompt, input.preset, input.seed));
   const seedHash = hashString(`${input.prompt}|${input.seed}`);
   const random = createRandom(seedHash);
   const landscape = w > h * 1.2;
@@ -284,7 +307,7 @@ interface RawSceneLayers {
  * (the artwork's thumbnails) draws the same vectors at fewer pixels rather than drawing in full and
  * downscaling, which costs the full size's rasterising. Pixel-sized effects (the backdrop's blur) scale with it.
  */
-async function rasterScene(input: TextToImageInput, pixelWidth?: number): Promise<RawSceneLayers> {
+async function rasterScene(input: LocalStillRecipe, pixelWidth?: number): Promise<RawSceneLayers> {
   const scene = sceneOf(input);
   const { width: sw, height: sh, reading } = scene;
   const scale = pixelWidth ? pixelWidth / sw : 1;
@@ -317,7 +340,7 @@ async function rasterScene(input: TextToImageInput, pixelWidth?: number): Promis
  * Renders a local still's layers as PNGs: backdrop, figure with alpha, overlay. The still is exactly
  * backdrop, then figure, then overlay composited, with the film grain of {@link composeStill} on top.
  */
-export async function renderSceneLayers(input: TextToImageInput): Promise<LocalSceneLayers> {
+export async function renderSceneLayers(input: LocalStillRecipe): Promise<LocalSceneLayers> {
   const raw = await rasterScene(input);
   const png = (data: Buffer, channels: 3 | 4) => sharp(data, { raw: { width: raw.width, height: raw.height, channels } }).png({ compressionLevel: 1 }).toBuffer();
   const [backdrop, figure, overlay] = await Promise.all([png(raw.backdrop, 3), png(raw.figure, 4), png(raw.overlay, 4)]);
@@ -368,13 +391,15 @@ async function rasterFigure(figure: SceneFigure, w: number, h: number, scale = 1
 const RECIPE_ATTRIBUTE = 'atelier:recipe';
 
 /** XMP of a local still: where its "Local engine" mark is, and the recipe it was drawn from (base64url JSON). */
-function stillXmp(width: number, height: number, input: TextToImageInput): string {
-  const recipe = Buffer.from(JSON.stringify({ prompt: input.prompt, preset: input.preset ?? null, aspectRatio: input.aspectRatio, seed: input.seed })).toString('base64url');
+function stillXmp(width: number, height: number, input: LocalStillRecipe): string {
+  const recipe = Buffer.from(
+    JSON.stringify({ prompt: input.prompt, preset: input.preset ?? null, aspectRatio: input.aspectRatio, seed: input.seed, ...(input.wearing ? { wearing: input.wearing } : {}) }),
+  ).toString('base64url');
   return localMarkXmp(localCaptionBox(width, height, frameInset(width, height))).replace('/></rdf:RDF>', ` ${RECIPE_ATTRIBUTE}="${recipe}"/></rdf:RDF>`);
 }
 
 /** The still from its layers (PNGs, as {@link renderSceneLayers} gives them): the same bytes as the engine's still. */
-export async function composeStill(layers: LocalSceneLayers, input: TextToImageInput): Promise<Buffer> {
+export async function composeStill(layers: LocalSceneLayers, input: LocalStillRecipe): Promise<Buffer> {
   const raw = (png: Buffer) => sharp(png).raw().toBuffer();
   const [backdrop, figure, overlay] = await Promise.all([raw(layers.backdrop), raw(layers.figure), raw(layers.overlay)]);
   return composeRaw({ width: layers.width, height: layers.height, backdrop, figure, overlay }, input);
@@ -383,7 +408,7 @@ export async function composeStill(layers: LocalSceneLayers, input: TextToImageI
 /** Backdrop, then figure, then overlay, then a seeded film grain (of strength `grain`); the recipe goes in the XMP. */
 async function composeRaw(
   layers: Pick<RawSceneLayers, 'width' | 'height' | 'backdrop' | 'figure' | 'overlay'>,
-  input: TextToImageInput,
+  input: LocalStillRecipe,
   grain = GRAIN,
 ): Promise<Buffer> {
   const { width, height } = layers;
@@ -404,17 +429,56 @@ async function composeRaw(
 }
 
 /** The text-to-image input a local still was drawn from (its `atelier:recipe` XMP), or null when it says nothing. */
-export async function readLocalRecipe(png: Buffer): Promise<TextToImageInput | null> {
+export async function readLocalRecipe(png: Buffer): Promise<LocalStillRecipe | null> {
   try {
     const { xmp } = await sharp(png).metadata();
     const match = xmp?.toString('utf8').match(new RegExp(`${RECIPE_ATTRIBUTE}="([A-Za-z0-9_-]+)"`));
-    if (!match) return null;
-    const recipe = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8')) as Partial<TextToImageInput> & { preset?: Preset | null };
-    if (typeof recipe.prompt !== 'string' || typeof recipe.seed !== 'number' || !(recipe.aspectRatio! in IMAGE_SIZES)) return null;
-    return { prompt: recipe.prompt, aspectRatio: recipe.aspectRatio!, seed: recipe.seed, ...(recipe.preset ? { preset: recipe.preset } : {}) };
+    return match ? recipeOf(JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8'))) : null;
   } catch {
     return null;
   }
+}
+
+const isText = (value: unknown, max: number): value is string => typeof value === 'string' && [...value].length <= max;
+
+/**
+ * A recipe read from an image's XMP, checked field by field: an uploaded picture keeps its `atelier:` XMP
+ * (atelierXmpOf), so what it says is the uploader's to write. Anything out of shape: null (not a local still).
+ */
+function recipeOf(value: unknown): LocalStillRecipe | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const recipe = value as Record<string, unknown>;
+  const { prompt, seed, aspectRatio, preset, wearing } = recipe;
+  if (!isText(prompt, MAX_PROMPT_LENGTH) || !Number.isSafeInteger(seed) || typeof aspectRatio !== 'string' || !Object.hasOwn(IMAGE_SIZES, aspectRatio)) return null;
+  const out: LocalStillRecipe = { prompt, seed: seed as number, aspectRatio: aspectRatio as TextToImageInput['aspectRatio'] };
+  if (preset !== null && preset !== undefined) {
+    const p = preset as Record<string, unknown>;
+    const palette = p.palette;
+    if (typeof p !== 'object' || !isText(p.name, 200) || !isText(p.style, 200) || !isText(p.composition, 200)) return null;
+    if (!Array.isArray(palette) || palette.length > 12 || !palette.every((c) => typeof c === 'string' && HEX.test(c))) return null;
+    out.preset = { name: p.name, style: p.style, composition: p.composition, palette: palette as string[] };
+  }
+  if (wearing !== undefined) {
+    if (!Array.isArray(wearing) || wearing.length > MAX_WORN) return null;
+    out.wearing = [];
+    for (const item of wearing as unknown[]) {
+      const w = item as Record<string, unknown> | null;
+      if (typeof w !== 'object' || w === null || typeof w.garment !== 'string' || !Object.hasOwn(GARMENTS, w.garment) || typeof w.hex !== 'string' || !HEX.test(w.hex)) return null;
+      out.wearing.push({ garment: w.garment, hex: w.hex });
+    }
+  }
+  return out;
+}
+
+/**
+ * The still `recipe` drew, its figure dressed in `worn` instead (the local try-on of a local still): the same set,
+ * figure, pose and typography, drawn again. The result's recipe records the garment.
+ */
+export async function localStillWearing(recipe: LocalStillRecipe, worn: WornGarment): Promise<EngineResult> {
+  const input: LocalStillRecipe = { ...recipe, wearing: [...(recipe.wearing ?? []), worn].slice(-MAX_WORN) };
+  const layers = await rasterScene(input);
+  const data = await composeRaw(layers, input);
+  return { data, contentType: 'image/png', width: layers.width, height: layers.height, engine: 'local', model: 'local/redress', understood: understoodOf(layers.reading) };
 }
 
 export interface ArtworkOptions {

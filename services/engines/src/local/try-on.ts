@@ -5,6 +5,7 @@ import { findBody, type Body } from './body.js';
 import { analyseGarment, type GarmentArt } from './garment.js';
 import { blurredMask, decodePicture, lumaOf, sharpOf, skinLikeness, type Picture } from './picture.js';
 import { localBadgeBox, localBadgeLayer, localMarkOf, localMarkXmp, type MarkBox } from './render.js';
+import { localStillWearing, readLocalRecipe, type WornGarment } from './text-to-image.js';
 
 export interface TorsoBox {
   left: number;
@@ -144,9 +145,20 @@ function fitGarment(art: GarmentArt, torso: TorsoBox, halfWidths: number[], axis
   return { axis, top, scaleX, scaleY, widthFactor: rows };
 }
 
+/** The garment of the local engine's vocabulary a product photo reads as, by its silhouette, in its main colour. */
+export function wornFrom(art: Pick<GarmentArt, 'shape' | 'sleeves' | 'main'>): WornGarment {
+  const garment =
+    art.shape === 'dress' ? 'dress' : art.shape === 'trousers' ? 'trousers' : art.shape === 'skirt' ? 'skirt' : art.sleeves === 'none' ? 'tank top' : art.sleeves === 'long' ? 'shirt' : 'tee';
+  return { garment, hex: art.main.toLowerCase() };
+}
+
 export async function localTryOn(input: TryOnInput): Promise<EngineResult> {
   await checkImage(input.person, 'person');
   await checkImage(input.garment, 'garment');
+  // A local still (its recipe in its XMP): its figure is dressed in the garment and the still drawn again — the
+  // garment worn as the figure's own clothes, not a photo's panel laid over them.
+  const recipe = await readLocalRecipe(input.person);
+  if (recipe) return localStillWearing(recipe, wornFrom(await analyseGarment(input.garment)));
   // Work on the upright person image (EXIF orientation applied), keeping its size.
   const base = await sharp(input.person).rotate().removeAlpha().png().toBuffer({ resolveWithObject: true });
   const { width, height } = base.info;

@@ -435,6 +435,24 @@ export function garmentPhrase(garment: GarmentReading, withColour = true): strin
   return words.filter(Boolean).join(' ');
 }
 
+/**
+ * The reading with its figure dressed in another garment (the local try-on of a local still): a one-piece replaces
+ * everything; a top replaces the tops, outerwear and one-pieces and keeps the bottoms; a bottom keeps the tops and
+ * outerwear. The figure's drawing adds a partner where one is missing (a top alone gets trousers).
+ */
+export function dressIn(reading: Reading, entry: GarmentEntry, hex: string): Reading {
+  const worn: GarmentReading = {
+    ...entry,
+    paint: { name: nameOf(hex), hex },
+    ...(entry.material ? { material: entry.material, materialName: entry.material } : {}),
+    source: 'prompt',
+  };
+  const keep = (slots: GarmentEntry['slot'][]) => reading.garments.filter((g) => slots.includes(g.slot));
+  const garments =
+    entry.slot === 'one-piece' ? [worn] : entry.slot === 'bottom' ? [...keep(['top', 'outer']), worn] : entry.slot === 'top' ? [worn, ...keep(['bottom'])] : [worn, ...keep(['top', 'bottom'])];
+  return { ...reading, garments };
+}
+
 /** A clean description of the picture from the reading: "Red silk slip dress", "Cobalt denim jacket and jeans". */
 export function describe(reading: Reading): string {
   const [first, ...rest] = reading.garments;

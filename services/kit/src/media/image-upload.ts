@@ -53,6 +53,11 @@ export interface ImageUploadOptions {
   perMinute?: number;
   /** Where the per-minute limit is counted (the service's shared store); default this process's memory. */
   limits?: RateLimits;
+  /**
+   * The part of an upload's XMP to keep (built from what it returns; null keeps none). Default: none — every upload
+   * is stored without metadata. The create service keeps the local engine's own attributes (engines' atelierXmpOf).
+   */
+  keepXmp?: (xmp: string) => string | null;
 }
 
 export interface ParsedImageUpload {
@@ -201,14 +206,17 @@ const SHARP_FORMATS: Record<string, UploadImageType> = { jpeg: 'image/jpeg', png
 export async function normalizeImage(
   input: Buffer,
   maxPixels = MAX_UPLOAD_PIXELS,
+  keepXmp?: ImageUploadOptions['keepXmp'],
 ): Promise<{ data: Buffer; width: number; height: number; contentType: UploadImageType }> {
   let format: string | undefined;
   let width: number;
   let height: number;
+  let kept: string | null = null;
   try {
     const meta = await sharp(input, { limitInputPixels: false }).metadata();
     format = meta.format;
     [width, height] = [meta.width ?? 0, meta.height ?? 0];
+    if (keepXmp && meta.xmp) kept = keepXmp(meta.xmp.toString('utf8'));
   } catch {
     throw badRequest(UPLOAD_ERRORS.unreadable);
   }
@@ -221,7 +229,8 @@ export async function normalizeImage(
 
   // Decoding is where the memory goes: it waits for its share of the process's pixel budget.
   return decoding.run(pixels, async () => {
-    const image = sharp(input, { limitInputPixels: maxPixels, failOn: 'warning', animated: false }).autoOrient();
+    const decoded = sharp(input, { limitInputPixels: maxPixels, failOn: 'warning', animated: false }).autoOrient();
+    const image = kept ? decoded.withXmp(kept) : decoded;
     const encoded =
       contentType === 'image/jpeg'
         ? image.jpeg({ quality: 90 })
@@ -248,7 +257,7 @@ export async function acceptImageUpload(
   options: ImageUploadOptions = {},
 ): Promise<AcceptedImage & { fields: Record<string, string> }> {
   const parsed = await parseImageUpload(req, options);
-  const image = await normalizeImage(parsed.file, options.maxPixels ?? MAX_UPLOAD_PIXELS);
+  const image = await normalizeImage(parsed.file, options.maxPixels ?? MAX_UPLOAD_PIXELS, options.keepXmp);
   const stored = await store.put(image.data, { contentType: image.contentType, prefix: options.prefix ?? 'uploads' });
   return { url: stored.url, key: stored.key, width: image.width, height: image.height, contentType: image.contentType, fields: parsed.fields };
 }

@@ -1,0 +1,77 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createLocalEngine } from '../local/index.js';
+import { atelierXmpOf } from '../local/render.js';
+import { readLocalRecipe } from '../local/text-to-image.js';
+import { wornFrom } from '../local/try-on.js';
+
+/** A product photo: a garment's silhouette in one colour on white. */
+const productPhoto = (path: string, fill: string) =>
+  sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="700"><rect width="600" height="700" fill="#ffffff"/><path d="${path}" fill="${fill}"/></svg>`))
+    .png()
+    .toBuffer();
+const TEE = 'M150 120 L250 80 Q300 120 350 80 L450 120 L540 250 L460 300 L440 260 L440 640 L160 640 L160 260 L140 300 L60 250 Z';
+const SKIRT = 'M220 100 L380 100 L500 620 L100 620 Z';
+
+const understood = (result: { understood?: { label: string; value: string }[] | null }, label: string) => result.understood?.find((u) => u.label === label)?.value;
+
+describe('local tryOn of a local still', () => {
+  const engine = createLocalEngine();
+
+  it('dresses the still\'s own figure in the garment and draws the still again, keeping one mark; garments tried on in turn are all worn', async () => {
+    const still = await engine.textToImage({ prompt: 'red silk evening gown on a rooftop in the city at sunset', aspectRatio: '2:3', seed: 69 });
+    const tee = await engine.tryOn({ person: still.data, garment: await productPhoto(TEE, '#2150a8') });
+    expect(tee).toMatchObject({ model: 'local/redress', engine: 'local', width: 1024, height: 1536 });
+    expect(understood(tee, 'Garment')).toMatch(/^tee\b/);
+    expect(understood(tee, 'Colour')).toMatch(/blue/);
+    // The same set, figure and typography: only the clothes changed (the gown's red is gone).
+    const recipe = await readLocalRecipe(tee.data);
+    expect(recipe).toMatchObject({ prompt: 'red silk evening gown on a rooftop in the city at sunset', seed: 69, wearing: [{ garment: 'tee', hex: expect.stringMatching(/^#[0-9a-f]{6}$/) }] });
+
+    const skirt = await engine.tryOn({ person: tee.data, garment: await productPhoto(SKIRT, '#1e6b4a') });
+    expect(understood(skirt, 'Garment')).toBe('tee, skirt');
+    expect((await readLocalRecipe(skirt.data))!.wearing!.map((w) => w.garment)).toEqual(['tee', 'skirt']);
+  }, 60_000);
+
+  it('reads a product photo as the vocabulary\'s garment by its silhouette', () => {
+    expect(wornFrom({ shape: 'top', sleeves: 'short', main: '#2150A8' })).toEqual({ garment: 'tee', hex: '#2150a8' });
+    expect(wornFrom({ shape: 'top', sleeves: 'none', main: '#000000' }).garment).toBe('tank top');
+    expect(wornFrom({ shape: 'top', sleeves: 'long', main: '#000000' }).garment).toBe('shirt');
+    expect(wornFrom({ shape: 'dress', sleeves: 'none', main: '#000000' }).garment).toBe('dress');
+    expect(wornFrom({ shape: 'trousers', sleeves: 'none', main: '#000000' }).garment).toBe('trousers');
+  });
+
+  it('takes a recipe from an image\'s XMP only when every field is in shape (uploads keep it, so anyone can write one)', async () => {
+    const withRecipe = async (recipe: unknown) => {
+      const attribute = Buffer.from(JSON.stringify(recipe)).toString('base64url');
+      const xmp = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:atelier="https://atelier.local/ns/1.0/" atelier:recipe="${attribute}"/></rdf:RDF></x:xmpmeta>`;
+      return readLocalRecipe(await sharp({ create: { width: 32, height: 48, channels: 3, background: '#808080' } }).withXmp(xmp).png().toBuffer());
+    };
+    const good = { prompt: 'linen suit', seed: 4, aspectRatio: '2:3' };
+    expect(await withRecipe(good)).toEqual(good);
+    for (const bad of [
+      { ...good, aspectRatio: 'constructor' },
+      { ...good, seed: 1.5 },
+      { ...good, prompt: 'x'.repeat(2001) },
+      { ...good, preset: { name: 'A', style: 'B', composition: 'C', palette: ['red'] } },
+      { ...good, preset: 'Quiet Luxury' },
+      { ...good, wearing: [{ garment: '__proto__', hex: '#000000' }] },
+      { ...good, wearing: [{ garment: 'tee', hex: 'blue' }] },
+      { ...good, wearing: Array.from({ length: 5 }, () => ({ garment: 'tee', hex: '#000000' })) },
+      ['not', 'an', 'object'],
+    ]) {
+      expect(await withRecipe(bad), JSON.stringify(bad).slice(0, 80)).toBeNull();
+    }
+  });
+
+  it('keeps only the local engine\'s own XMP attributes of an upload, rebuilt from values of the right shape', () => {
+    const xmp = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="52,22.1N" atelier:localMark="0.7 0.9 0.95 0.97" atelier:recipe="eyJwIjoxfQ" atelier:look="bad value!"/></rdf:RDF></x:xmpmeta>`;
+    const kept = atelierXmpOf(xmp)!;
+    expect(kept).toContain('atelier:localMark="0.7 0.9 0.95 0.97"');
+    expect(kept).toContain('atelier:recipe="eyJwIjoxfQ"');
+    expect(kept).not.toContain('GPS');
+    expect(kept).not.toContain('atelier:look');
+    expect(atelierXmpOf('<x:xmpmeta><rdf:Description exif:GPSLatitude="1"/></x:xmpmeta>')).toBeNull();
+    expect(atelierXmpOf('atelier:recipe="<script>"')).toBeNull();
+  });
+});
