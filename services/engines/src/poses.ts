@@ -51,7 +51,7 @@ export const POSES: readonly Pose[] = [
   {
     name: 'Hand to collar',
     prompt: 'one hand raised to the collar, the other relaxed, head slightly turned',
-    joints: { lean: -3, headTilt: -8, upperArmL: -8, forearmL: -4, upperArmR: 30, forearmR: -150, thighL: -4, shinL: -2, thighR: 8, shinR: 3 },
+    joints: { lean: -3, headTilt: -8, upperArmL: -8, forearmL: -4, upperArmR: 8, forearmR: -152, thighL: -4, shinL: -2, thighR: 8, shinR: 3 },
   },
   {
     name: 'Wide stance',
