@@ -201,7 +201,44 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
 }
 
 /** Ends a service's app: JSON 404 for unknown routes, then the error middleware. */
+/** What the router's layers (Express 5's `router` package) expose that the 405 answer reads. */
+interface RouterLayer {
+  route?: { methods: Record<string, boolean | undefined> };
+  handle?: { stack?: RouterLayer[] };
+  match(path: string): false | { path: string };
+}
+
+/**
+ * The methods the routes at `path` answer, nested routers included; `'*'` when one answers any method (`all`);
+ * empty when no route has this path.
+ */
+export function methodsAt(stack: readonly RouterLayer[], path: string): Set<string> {
+  const out = new Set<string>();
+  for (const layer of stack) {
+    const matched = layer.match(path);
+    if (!matched) continue;
+    if (layer.route) {
+      for (const [method, on] of Object.entries(layer.route.methods)) if (on) out.add(method === '_all' ? '*' : method.toUpperCase());
+    } else if (layer.handle?.stack) {
+      for (const method of methodsAt(layer.handle.stack, path.slice(matched.path.length) || '/')) out.add(method);
+    }
+  }
+  return out;
+}
+
+/** 405 with Allow for a path some route answers, asked with another method (a PUT to a POST-only route was a 404). */
+function methodNotAllowed(app: Express): RequestHandler {
+  return (req, res, next) => {
+    const allowed = methodsAt((app as unknown as { router: { stack: RouterLayer[] } }).router.stack, req.path);
+    if (allowed.size === 0 || allowed.has('*') || allowed.has(req.method)) return next();
+    if (allowed.has('GET')) allowed.add('HEAD');
+    res.setHeader('Allow', [...allowed].sort().join(', '));
+    res.status(405).json({ error: 'Method not allowed' });
+  };
+}
+
 export function finishApp(app: Express, logger: Logger): Express {
+  app.use(methodNotAllowed(app));
   app.use(notFoundHandler);
   app.use(errorMiddleware(logger));
   return app;

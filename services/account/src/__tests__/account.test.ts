@@ -228,7 +228,10 @@ function suite(name: string) {
       expect(large.body).toEqual({ error: 'Request body too large' });
       const unknown = await request(account.app).get('/api/nowhere').expect(404);
       expect(unknown.body).toEqual({ error: 'Not found' });
-      expect((await request(account.app).post('/api/dev-login').expect(404)).body).toEqual({ error: 'Not found' });
+      // A path that exists under another method: 405 with what it takes.
+      const wrongMethod = await request(account.app).post('/api/dev-login').expect(405);
+      expect(wrongMethod.body).toEqual({ error: 'Method not allowed' });
+      expect(wrongMethod.headers.allow).toBe('GET, HEAD');
       expect((await request(account.app).get('/healthz').expect(200)).body).toMatchObject({ status: 'ok' });
       expect((await request(account.app).get('/readyz').expect(200)).body).toMatchObject({ checks: { database: 'ok' } });
     });

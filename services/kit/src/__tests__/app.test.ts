@@ -36,6 +36,13 @@ function buildApp(readinessOk = true) {
   app.get('/zod', () => {
     z.object({ a: z.string() }).parse({});
   });
+  const nested = express.Router();
+  nested.post('/api/things/:id/archive', (_req, res) => void res.json({ archived: true }));
+  nested.all('/api/anything', (_req, res) => void res.json({ any: true }));
+  app.use(nested);
+  const mounted = express.Router();
+  mounted.delete('/:id', (_req, res) => void res.status(204).end());
+  app.use('/mounted', mounted);
   return finishApp(app, silentLogger);
 }
 
@@ -118,6 +125,21 @@ describe('createBaseApp', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('answers 405 with Allow for a path that exists under another method, nested and mounted routers included', async () => {
+    const app = buildApp();
+    const put = await request(app).put('/echo').send({ name: 'x' }).expect(405);
+    expect(put.body).toEqual({ error: 'Method not allowed' });
+    expect(put.headers.allow).toBe('POST');
+    expect((await request(app).delete('/items/7').expect(405)).headers.allow).toBe('GET, HEAD');
+    expect((await request(app).get('/api/things/42/archive').expect(405)).headers.allow).toBe('POST');
+    expect((await request(app).post('/mounted/9').expect(405)).headers.allow).toBe('DELETE');
+    await request(app).delete('/mounted/9').expect(204);
+    await request(app).patch('/api/anything').expect(200);
+    await request(app).post('/api/things/42/archive').expect(200);
+    // No route has the path: still 404.
+    await request(app).put('/nowhere').expect(404);
   });
 
   it('answers unknown routes with a JSON 404', async () => {
