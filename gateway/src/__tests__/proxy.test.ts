@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { decodeJwt } from 'jose';
 import { createApp } from '../app.js';
 import type { GatewayApp } from '../app.js';
 import { createGatewayServer } from '../http-server.js';
-import { JSON_GZIP_MIN_BYTES, REQUEST_BODY_TIMEOUT_MESSAGE } from '../proxy/service-proxy.js';
+import { bodyDeadlineMs, createServiceProxy, JSON_GZIP_MIN_BYTES, REQUEST_BODY_TIMEOUT_MESSAGE } from '../proxy/service-proxy.js';
 import {
   SECRET,
   closeAll,
@@ -233,6 +234,51 @@ describe('routing', () => {
       await new Promise((r) => server.close(r));
       local.closeUpstreams();
     }
+  });
+
+  it('cuts off a body that stops or drips on a route whose own timeout is long, at the body\'s deadline', async () => {
+    // The upstream waits as long as it takes for the body (a route given minutes to answer).
+    const proxy = createServiceProxy({ name: 'photoshoot', target: create.url, timeoutMs: 60_000, logger: silentLogger, bodyDeadline: () => 300 });
+    const mounted = express();
+    mounted.use((req, res) => proxy(req, res));
+    const server = createGatewayServer(mounted);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const send = (drip: boolean) =>
+      new Promise<{ text: string; ms: number }>((resolve, reject) => {
+        const started = Date.now();
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.write('POST /api/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+          // A byte every 50 ms: never idle for long, never done.
+          if (drip) dripping = setInterval(() => socket.writable && socket.write(' '), 50);
+        });
+        let dripping: NodeJS.Timeout | undefined;
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('close', () => {
+          clearInterval(dripping);
+          resolve({ text, ms: Date.now() - started });
+        });
+        socket.on('error', reject);
+        setTimeout(() => socket.destroy(), 5_000).unref();
+      });
+    try {
+      for (const drip of [false, true]) {
+        const { text, ms } = await send(drip);
+        expect(text, drip ? 'dripping' : 'stopped').toMatch(/^HTTP\/1\.1 408 /);
+        expect(text).toContain(REQUEST_BODY_TIMEOUT_MESSAGE);
+        expect(ms).toBeLessThan(3_000);
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      proxy.close();
+    }
+    // The deadline by declared length: 30 s for small bodies, 64 KB/s for large ones, 180 s at most (or unknown).
+    expect(bodyDeadlineMs('100')).toBe(30_000);
+    expect(bodyDeadlineMs(String(8 * 1024 * 1024))).toBe(128_000);
+    expect(bodyDeadlineMs(String(100 * 1024 * 1024))).toBe(180_000);
+    expect(bodyDeadlineMs(undefined)).toBe(180_000);
   });
 
   it('passes a malformed JSON body through untouched and returns the service’s 400', async () => {

@@ -23,6 +23,21 @@ export function hasNoBody(req: Request): boolean {
 const NOT_RUNNING = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
 /** A request whose body had not all arrived when the upstream timeout ran out. */
 export const REQUEST_BODY_TIMEOUT_MESSAGE = 'Request timeout: the request body did not arrive in time';
+/**
+ * How long a request body may take to arrive, whatever the route's own timeout (a preview may take 150 s to draw,
+ * not to be sent): its declared length at BODY_MIN_BYTES_PER_S, between BODY_TIMEOUT_MIN_MS and BODY_TIMEOUT_MAX_MS
+ * (the most, when the length is not declared). A body sent a byte at a time is cut off as one that stops.
+ */
+export const BODY_TIMEOUT_MIN_MS = 30_000;
+export const BODY_TIMEOUT_MAX_MS = 180_000;
+export const BODY_MIN_BYTES_PER_S = 64 * 1024;
+
+/** The time a request's body is given to arrive (see BODY_TIMEOUT_MIN_MS). */
+export function bodyDeadlineMs(contentLength: string | undefined): number {
+  const declared = Number(contentLength);
+  if (contentLength === undefined || !Number.isFinite(declared)) return BODY_TIMEOUT_MAX_MS;
+  return Math.min(BODY_TIMEOUT_MAX_MS, Math.max(BODY_TIMEOUT_MIN_MS, (declared / BODY_MIN_BYTES_PER_S) * 1000));
+}
 /** Seconds a client is asked to wait before trying a service that is down again. */
 export const SERVICE_DOWN_RETRY_AFTER_S = 5;
 
@@ -101,6 +116,8 @@ export function createServiceProxy(options: {
    * request elsewhere (another replica); otherwise the client is answered 503 here.
    */
   onRefused?: (req: Request, res: Response) => boolean;
+  /** How long a request's body may take to arrive, by its Content-Length (default bodyDeadlineMs). */
+  bodyDeadline?: (contentLength: string | undefined) => number;
 }): ServiceProxy {
   const { name, target, timeoutMs, logger } = options;
   const url = new URL(target);
@@ -140,6 +157,7 @@ export function createServiceProxy(options: {
   const resent = new WeakSet<Request>();
   const proxy = ((req: Request, res: Response) => {
     let isTimeout = false;
+    let bodyTimedOut = false;
     let proxyReq: http.ClientRequest;
     try {
       proxyReq = request({
@@ -162,7 +180,17 @@ export function createServiceProxy(options: {
       isTimeout = true;
       proxyReq.destroy(Object.assign(new Error(`upstream ${name} timed out`), { code: 'ETIMEDOUT' }));
     });
-    proxyReq.once('error', (err) => failed(req, res, err, isTimeout, proxyReq.reusedSocket));
+    proxyReq.once('error', (err) => failed(req, res, err, isTimeout || bodyTimedOut, proxyReq.reusedSocket));
+    if (!req.complete) {
+      const deadline = setTimeout(() => {
+        if (req.complete) return;
+        bodyTimedOut = true;
+        proxyReq.destroy(Object.assign(new Error('request body too slow'), { code: 'ETIMEDOUT' }));
+      }, (options.bodyDeadline ?? bodyDeadlineMs)(req.headers['content-length']));
+      const clear = () => clearTimeout(deadline);
+      req.once('end', clear);
+      res.once('close', clear);
+    }
     proxyReq.once('response', (proxyRes) => {
       const status = proxyRes.statusCode ?? 502;
       const headers = downstreamHeaders(proxyRes.rawHeaders);

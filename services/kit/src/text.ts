@@ -1,12 +1,13 @@
 /**
- * Text PostgreSQL cannot store and no client means to send: a NUL character, or half of a UTF-16
- * surrogate pair (valid JSON escapes like "\u0000" or "\ud800" produce both). Refused at the edge of
- * every service so it never reaches a query and a 500.
+ * Text no client means to send and the product cannot carry: a NUL character (PostgreSQL cannot store it), half of
+ * a UTF-16 surrogate pair (valid JSON escapes like "\u0000" or "\ud800" produce both), the other C0 control
+ * characters but tab and line breaks, and the noncharacters U+FFFE and U+FFFF (XML has none of them: a prompt with
+ * one failed every drawing of the picture it names). Refused at the edge of every service, before any charge.
  */
-// eslint-disable-next-line no-control-regex -- finding NUL is the point
-const UNSAFE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-export const UNSAFE_TEXT_MESSAGE = 'text must not contain NUL characters or unpaired surrogates';
+export const UNSAFE_TEXT_MESSAGE = 'text must not contain NUL characters or unpaired surrogates (nor other control characters than tab and line breaks, nor U+FFFE or U+FFFF)';
 
 export function isSafeText(text: string): boolean {
   return !UNSAFE_TEXT.test(text);

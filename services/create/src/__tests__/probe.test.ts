@@ -91,18 +91,23 @@ describe('hostile input and retries', () => {
       '{"prompt":"ok","presetId":"\\u0000"}',
       '{"prompt":"ok","\\u0000":1}',
       '{"prompt":"ok","\\ud83d":1}',
+      // Control characters XML cannot hold, and its noncharacters: every drawing of the picture failed on them.
+      '{"prompt":"a\\u0001b"}',
+      '{"prompt":"x\\u001fy"}',
+      '{"prompt":"x\\uffffy"}',
     ]) {
       const response = await raw(json);
       expect(response.status, json).toBe(400);
       expect(response.body.error).toMatch(/NUL characters or unpaired surrogates/);
     }
-    // A whole surrogate pair (an emoji) is ordinary text.
+    // A whole surrogate pair (an emoji) is ordinary text, and so are tabs and line breaks.
     expect((await raw('{"prompt":"red dress \\ud83d\\udc57"}')).status).toBe(202);
+    expect((await raw('{"prompt":"red dress,\\tsilk\\nstudio\\r\\n"}')).status).toBe(202);
     const query = await request(app).get('/api/generations?cursor=%00').set(userHeaders(user));
     expect(query.status).toBe(400);
     const surrogateQuery = await request(app).get('/api/generations?cursor=%ED%A0%80').set(userHeaders(user));
     expect(surrogateQuery.status).toBe(400);
-    expect(await countGenerations(user)).toBe(1);
+    expect(await countGenerations(user)).toBe(2);
   });
 
   it('answers 400 to a cursor whose date lies outside years 1–9999', async () => {

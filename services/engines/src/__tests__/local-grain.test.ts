@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { excerptOf, grainLayer } from '../local/render.js';
+import { escapeXml, excerptOf, grainLayer } from '../local/render.js';
+import { createLocalEngine } from '../local/index.js';
 
 function stats(grain: Buffer) {
   let [sum, squares, min, max] = [0, 0, 255, 0];
@@ -46,4 +47,12 @@ describe('captions cut to fit', () => {
     // One word longer than the line: cut where it must be.
     expect(excerptOf('x'.repeat(30), 10)).toBe(`${'x'.repeat(9)}…`);
   });
+});
+
+describe('text drawn into an SVG', () => {
+  it('is escaped and loses the characters XML cannot hold, so a prompt carrying one still draws', async () => {
+    expect(escapeXml('a\u0001b <c> & "d"\uffff\tline\n')).toBe('ab &lt;c&gt; &amp; &quot;d&quot;\tline\n');
+    const still = await createLocalEngine().textToImage({ prompt: 'a\u0001b red dress \uffff', aspectRatio: '1:1', seed: 2 });
+    expect(still.data.length).toBeGreaterThan(1000);
+  }, 30_000);
 });

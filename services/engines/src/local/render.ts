@@ -58,8 +58,13 @@ export function excerptOf(text: string, max: number): string {
   return `${cut}…`;
 }
 
+/** Characters XML 1.0 cannot hold (C0 controls but tab and line breaks, U+FFFE, U+FFFF): librsvg refuses the document. */
+// eslint-disable-next-line no-control-regex -- these are the characters to drop
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
+/** Text for an SVG: escaped, and without the characters XML cannot hold (the services refuse them; a recipe may not). */
 export function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  return text.replace(NOT_XML, '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 }
 
 /** The caption's font size on a frame of this size. */
