@@ -111,23 +111,30 @@ export function localCaptionBox(width: number, height: number, inset = 0, detail
 
 const MARK_ATTRIBUTE = 'atelier:localMark';
 const LOOK_ATTRIBUTE = 'atelier:look';
+/** The recipe a local still was drawn from (base64url JSON; text-to-image.ts writes and reads it). */
+export const RECIPE_ATTRIBUTE = 'atelier:recipe';
+
+/** XMP carrying `atelier:` attributes, in order: `[name, value]`, values already fit for an attribute. */
+function atelierXmp(attributes: readonly (readonly [string, string])[]): string {
+  const listed = attributes.map(([name, value]) => ` ${name}="${value}"`).join('');
+  return `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:atelier="https://atelier.local/ns/1.0/"${listed}/></rdf:RDF></x:xmpmeta>`;
+}
 
 /**
  * XMP that says an image already shows the local engine's mark, and where (fractions of the frame).
  * Local results carry it so a later step (image to video) does not stamp a second mark over the first;
  * uploads are re-encoded without metadata, so a user's photo never claims it.
  */
-export function localMarkXmp(box: MarkBox, look?: CharacterLook): string {
+export function localMarkXmp(box: MarkBox, look?: CharacterLook, more: readonly (readonly [string, string])[] = []): string {
   const where = [box.left, box.top, box.right, box.bottom].map((n) => Math.min(1, Math.max(0, n)).toFixed(4)).join(' ');
-  const lookAttribute = look ? ` ${LOOK_ATTRIBUTE}="${encodeLook(look)}"` : '';
-  return `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:atelier="https://atelier.local/ns/1.0/" ${MARK_ATTRIBUTE}="${where}"${lookAttribute}/></rdf:RDF></x:xmpmeta>`;
+  return atelierXmp([[MARK_ATTRIBUTE, where], ...(look ? [[LOOK_ATTRIBUTE, encodeLook(look)] as const] : []), ...more]);
 }
 
 /** The `atelier:` attributes an uploaded picture may keep, each with the only values it can take. */
 const KEPT_ATTRIBUTES: [string, RegExp][] = [
   [MARK_ATTRIBUTE, /^[0-9. ]{1,64}$/],
   [LOOK_ATTRIBUTE, /^[A-Za-z0-9_-]{1,8192}$/],
-  ['atelier:recipe', /^[A-Za-z0-9_-]{1,16384}$/],
+  [RECIPE_ATTRIBUTE, /^[A-Za-z0-9_-]{1,16384}$/],
 ];
 
 /**
@@ -139,10 +146,9 @@ const KEPT_ATTRIBUTES: [string, RegExp][] = [
 export function atelierXmpOf(xmp: string): string | null {
   const kept = KEPT_ATTRIBUTES.flatMap(([name, allowed]) => {
     const value = new RegExp(`${name}="([^"]*)"`).exec(xmp)?.[1];
-    return value !== undefined && allowed.test(value) ? [` ${name}="${value}"`] : [];
+    return value !== undefined && allowed.test(value) ? [[name, value] as const] : [];
   });
-  if (kept.length === 0) return null;
-  return `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:atelier="https://atelier.local/ns/1.0/"${kept.join('')}/></rdf:RDF></x:xmpmeta>`;
+  return kept.length === 0 ? null : atelierXmp(kept);
 }
 
 /**

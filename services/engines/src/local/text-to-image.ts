@@ -5,7 +5,7 @@ import { POSES } from '../poses.js';
 import type { AspectRatio, EngineResult, Preset, TextToImageInput } from '../types.js';
 import { darken, inkFor, luminance, mix } from './colour.js';
 import { createRandom, hashString } from './random.js';
-import { escapeXml, excerptOf, grainLayer, localCaption, localCaptionBox, localCaptionLayout, localMarkXmp, PNG_COMPRESSION_LEVEL } from './render.js';
+import { escapeXml, excerptOf, grainLayer, localCaption, localCaptionBox, localCaptionLayout, localMarkXmp, PNG_COMPRESSION_LEVEL, RECIPE_ATTRIBUTE } from './render.js';
 import { applyGrade, backdropSvg, gradeMatrix, type Stage } from './scene-backdrop.js';
 import { buildLook, drawSceneFigure, type SceneFigure } from './scene-figure.js';
 import { describe, dressIn, understand, understoodOf, type Reading } from './understand.js';
@@ -388,14 +388,13 @@ async function rasterFigure(figure: SceneFigure, w: number, h: number, scale = 1
   return frame.composite([{ input: dressed, ...raw, left, top }]).raw().toBuffer();
 }
 
-const RECIPE_ATTRIBUTE = 'atelier:recipe';
 
 /** XMP of a local still: where its "Local engine" mark is, and the recipe it was drawn from (base64url JSON). */
 function stillXmp(width: number, height: number, input: LocalStillRecipe): string {
   const recipe = Buffer.from(
     JSON.stringify({ prompt: input.prompt, preset: input.preset ?? null, aspectRatio: input.aspectRatio, seed: input.seed, ...(input.wearing ? { wearing: input.wearing } : {}) }),
   ).toString('base64url');
-  return localMarkXmp(localCaptionBox(width, height, frameInset(width, height))).replace('/></rdf:RDF>', ` ${RECIPE_ATTRIBUTE}="${recipe}"/></rdf:RDF>`);
+  return localMarkXmp(localCaptionBox(width, height, frameInset(width, height)), undefined, [[RECIPE_ATTRIBUTE, recipe]]);
 }
 
 /** The still from its layers (PNGs, as {@link renderSceneLayers} gives them): the same bytes as the engine's still. */
