@@ -9,6 +9,7 @@ import {
   type MediaStore,
   type UploadImageType,
 } from '@atelier/kit';
+import { atelierXmpOf } from '@atelier/engines';
 import sharp from 'sharp';
 import { EDIT_ERRORS } from './constants.js';
 
@@ -53,7 +54,10 @@ async function fitToCanvas(image: ProcessedImage): Promise<ProcessedImage> {
   const scale = Math.min(maxSide / image.width, maxSide / image.height);
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));
-  const resized = sharp(image.data, { limitInputPixels: MAX_UPLOAD_PIXELS, sequentialRead: true }).resize(width, height, { fit: 'fill' });
+  // The local engine's own XMP (normalizeImage kept nothing else) stays with the picture.
+  const { xmp } = await sharp(image.data).metadata();
+  const source = sharp(image.data, { limitInputPixels: MAX_UPLOAD_PIXELS, sequentialRead: true }).resize(width, height, { fit: 'fill' });
+  const resized = xmp ? source.withXmp(xmp.toString('utf8')) : source;
   const asPng = width * height < pngBelowPixels;
   const encoded = asPng ? resized.png() : resized.flatten({ background: '#ffffff' }).jpeg({ quality: Math.round(jpegQuality * 100) });
   const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
@@ -63,7 +67,8 @@ async function fitToCanvas(image: ProcessedImage): Promise<ProcessedImage> {
 /**
  * One input image made safe: its type read from its bytes (never from the data URL's declared type),
  * decoded and encoded again by kit's upload rules (pixel limit from the header, the process's decode
- * budget, damaged or truncated images refused, metadata dropped), then fitted to 2048 px. Every refusal
+ * budget, damaged or truncated images refused, metadata dropped but the local engine's own XMP), then fitted
+ * to 2048 px. Every refusal
  * is a 400 naming the field (`inputImages.2`).
  */
 export async function processInput(value: string, field: string, media: MediaStore): Promise<ProcessedImage> {
@@ -71,7 +76,8 @@ export async function processInput(value: string, field: string, media: MediaSto
   if (!sniffImageType(bytes.subarray(0, 12))) throw fieldError(field, EDIT_ERRORS.notAnImage);
   let image: ProcessedImage;
   try {
-    image = await normalizeImage(bytes, MAX_UPLOAD_PIXELS);
+    // The local engine's own XMP is kept (its mark, a still's recipe: a local still is edited as what it is).
+    image = await normalizeImage(bytes, MAX_UPLOAD_PIXELS, atelierXmpOf);
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) throw fieldError(field, error.message);
     throw error;

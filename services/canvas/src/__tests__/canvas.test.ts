@@ -264,6 +264,30 @@ describe('canvas service', () => {
     expect((await readMedia(media, imported!.imageUrl))!.equals((await readMedia(media, done.outputImageUrl!))!)).toBe(true);
   }, 60_000);
 
+  it("recolours a garment: a local still keeps its own XMP and is drawn again; a photo with no one in it fails with the reason and is refunded", async () => {
+    const user = await account.createUser('free');
+    const still = (await createEngines({ ENGINE: 'local' }).textToImage({ prompt: 'red silk slip dress, studio, full body', aspectRatio: '2:3', seed: 3 })).data;
+    const gps = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#b9c4cc' } })
+      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="52,22.1N"/></rdf:RDF></x:xmpmeta>')
+      .png()
+      .toBuffer();
+    const body = { prompt: 'change the dress to emerald', inputImages: [dataUrl(still, 'image/png')] };
+    const id = (await start(user, body).expect(202)).body.id as string;
+    const done = await finished(user, id);
+    expect(done).toMatchObject({ status: 'completed', engine: 'local', errorMessage: null });
+    const xmpOf = async (url: string) => (await metadataOf(url)).xmp?.toString('utf8');
+    // The stored input kept the engine's XMP (its recipe); the result is the still drawn again, the dress recorded.
+    expect(await xmpOf((await rowOf(id))!.inputImages[0]!)).toMatch(/atelier:recipe="/);
+    const recipe = (await xmpOf(done.outputImageUrl!))!.match(/atelier:recipe="([A-Za-z0-9_-]+)"/)![1]!;
+    expect(JSON.parse(Buffer.from(recipe, 'base64url').toString('utf8')).wearing).toEqual([{ garment: 'slip dress', hex: '#0f7a52', dyed: true }]);
+
+    // Any other XMP is dropped; a photo without a person to find is refused with the reason, the credit given back.
+    const lost = (await start(user, { prompt: 'make the dress red', inputImages: [dataUrl(gps, 'image/png')] }).expect(202)).body.id as string;
+    expect(await xmpOf((await rowOf(lost))!.inputImages[0]!)).toBeUndefined();
+    expect(await finished(user, lost)).toMatchObject({ status: 'failed', errorMessage: expect.stringMatching(/^The local engine could not pick out the dress in this photo/) });
+    await waitFor(() => account.creditsOf(user), (c) => c.used === 1, 30_000);
+  }, 60_000);
+
   it('answers 402 with the account’s numbers when credits are short, and charges and keeps nothing', async () => {
     const user = await account.createUser('free');
     await account.spend(user, 25);

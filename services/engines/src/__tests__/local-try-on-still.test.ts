@@ -49,6 +49,8 @@ describe('local tryOn of a local still', () => {
     };
     const good = { prompt: 'linen suit', seed: 4, aspectRatio: '2:3' };
     expect(await withRecipe(good)).toEqual(good);
+    const dyed = { ...good, wearing: [{ garment: 'suit', hex: '#0f7a52', dyed: true }] };
+    expect(await withRecipe(dyed)).toEqual(dyed);
     for (const bad of [
       { ...good, aspectRatio: 'constructor' },
       { ...good, seed: 1.5 },
@@ -57,6 +59,7 @@ describe('local tryOn of a local still', () => {
       { ...good, preset: 'Quiet Luxury' },
       { ...good, wearing: [{ garment: '__proto__', hex: '#000000' }] },
       { ...good, wearing: [{ garment: 'tee', hex: 'blue' }] },
+      { ...good, wearing: [{ garment: 'tee', hex: '#000000', dyed: 'yes' }] },
       { ...good, wearing: Array.from({ length: 5 }, () => ({ garment: 'tee', hex: '#000000' })) },
       ['not', 'an', 'object'],
     ]) {

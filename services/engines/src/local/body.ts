@@ -21,6 +21,10 @@ export interface Body {
   skin: [number, number, number];
   /** Half the torso's width per row from the shoulder line down to the hip line (row `i` is `torso.top + i`), smoothed. */
   halfWidths: number[];
+  /** What differs from the backdrop (1) on a small copy of the picture (its long side 400 px), stretched to the frame. */
+  silhouette: { width: number; height: number; data: Uint8Array };
+  /** The picture's width, in its pixels (the silhouette's scale). */
+  frameWidth: number;
 }
 
 /** The person is found on a copy with this long side. */
@@ -126,6 +130,8 @@ export async function findBody(image: Buffer): Promise<Body | null> {
     axis: axis * back,
     skin: faceColour,
     halfWidths,
+    silhouette: { width: w, height: h, data: foreground },
+    frameWidth: meta.width!,
   };
 }
 

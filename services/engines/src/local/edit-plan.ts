@@ -2,6 +2,7 @@ import { EDIT_CAMERAS, EDIT_SHOT_TYPES, type EditCamera, type EditShotType } fro
 import { checkChoice } from '../validate.js';
 import { CAMERA_CHARACTERS } from './cameras.js';
 import { RECIPE_KEYS, RECIPES, type RecipeKey, type TimeOfDay } from './looks.js';
+import { recolourRequests, type RecolourRequest } from './understand.js';
 
 /** What the local edit will do, read from the prompt and the settings. */
 export interface EditPlan {
@@ -9,6 +10,8 @@ export interface EditPlan {
   timeOfDay: TimeOfDay | null;
   flash: boolean;
   recipes: RecipeKey[];
+  /** Garments to paint another colour ("change the dress to emerald"). */
+  recolours: RecolourRequest[];
   camera: EditCamera;
   shotType: EditShotType;
 }
@@ -84,6 +87,7 @@ export function planEdit(prompt: string, camera?: string, shotType?: string): Ed
     timeOfDay,
     flash: mentions(text, FLASH_WORDS),
     recipes: RECIPE_KEYS.filter((key) => mentions(text, RECIPES[key].words)),
+    recolours: recolourRequests(text),
     camera: chosenCamera ?? named ?? 'Default',
     shotType: chosenShot ?? namedShot ?? 'Default',
   };

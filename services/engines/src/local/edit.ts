@@ -13,6 +13,9 @@ import { decodePicture, sharpOf, type Picture } from './picture.js';
 import { hashBytes, hashString } from './random.js';
 import { localBadgeBox, localBadgeLayer, localMarkOf, localMarkXmp } from './render.js';
 import { findSubject } from './subject.js';
+import { localStillRecoloured, readLocalRecipe } from './text-to-image.js';
+import { findBody } from './body.js';
+import { recolourGarment } from './recolour.js';
 
 /** The edit works on (and returns) at most this long a side: the canvas sends at most 2048 px (SPEC.md §9). */
 export const MAX_EDIT_SIDE = 2048;
@@ -25,8 +28,9 @@ const REFERENCE_SAMPLE_SIDE = 256;
  * The local edit: a photo editor's work on the main image, chosen by the prompt and the settings. It cannot
  * follow free-form instructions; it recognises the quick chips and other look words (see planEdit), renders
  * the camera's character and reframes for the shot type, and carries the first reference image's palette
- * over. In order: framing and lens geometry, depth of field, skin, reference palette, time of day, flash,
- * other looks, the camera's colour and finish. Deterministic for the same input and seed.
+ * over. In order: garment colours ("change the dress to emerald": a local still drawn again, another photo's garment
+ * found below the face and painted), framing and lens geometry, depth of field, skin, reference palette, time of
+ * day, flash, other looks, the camera's colour and finish. Deterministic for the same input and seed.
  */
 export async function localEdit(input: EditInput): Promise<EngineResult> {
   const prompt = checkPrompt(input.prompt);
@@ -34,17 +38,39 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
   if (input.images.length > 1 + MAX_EDIT_REFERENCES) throw new EngineInputError(`at most ${MAX_EDIT_REFERENCES} reference images`);
   for (const [i, image] of input.images.entries()) await checkImage(image, i === 0 ? 'image' : `reference image ${i}`);
   const plan = planEdit(prompt, input.camera, input.shotType);
-  const main = input.images[0]!;
-  const seed = input.seed === undefined ? (hashString(prompt) ^ hashBytes(main)) >>> 0 : checkSeed(input.seed);
+  const given = input.images[0]!;
+  const seed = input.seed === undefined ? (hashString(prompt) ^ hashBytes(given)) >>> 0 : checkSeed(input.seed);
+  const applied: { label: string; key: string }[] = [];
 
+  // Colours first. A local still (its recipe in its XMP) is drawn again with its garments painted: exact, whatever
+  // the backdrop. Any other photo has the garment found below the face and painted in place.
+  const recipe = plan.recolours.length > 0 ? await readLocalRecipe(given) : null;
+  const redrawn = recipe ? await localStillRecoloured(recipe, plan.recolours) : null;
+  for (const label of redrawn?.applied ?? []) applied.push({ label, key: 'recolour' });
+  // Nothing else asked: the redrawn still itself, its recipe kept (a later edit of it is drawn again too).
+  const onlyColours = !plan.skin && !plan.timeOfDay && !plan.flash && plan.recipes.length === 0 && plan.camera === 'Default' && plan.shotType === 'Default' && !input.images[1];
+  if (redrawn && onlyColours) {
+    const { applied: labels, ...result } = redrawn;
+    return { ...result, model: 'local/edit:recolour', applied: labels };
+  }
+  const main = redrawn?.data ?? given;
   const source = await decodePicture(photo(main, MAX_EDIT_SIDE));
+  const mainMark = await localMarkOf(main);
+  if (plan.recolours.length > 0 && !redrawn) {
+    const body = await findBody(await sharpOf(source).png({ compressionLevel: 1 }).toBuffer());
+    for (const { garment, colour } of plan.recolours) {
+      if (!body || !(await recolourGarment(source, body, garment?.slot ?? null, colour.hex, mainMark))) {
+        throw new EngineInputError(`The local engine could not pick out the ${garment?.name ?? 'outfit'} in this photo: it recolours clothes below a face it can see, against a backdrop of other colours`);
+      }
+      applied.push({ label: `${colour.name} ${garment?.name ?? 'outfit'}`, key: 'recolour' });
+    }
+  }
   const camera = plan.camera === 'Default' ? null : CAMERA_CHARACTERS[plan.camera];
   const framing = plan.shotType === 'Default' ? null : framingFor(plan.shotType, await findSubject(source));
   // Reframing, a lens or a blurred background move or smear a mark the main image already shows.
   const markDisturbed = Boolean(framing || camera?.lens || camera?.depth);
   const picture = await reframe(source, framing, camera?.lens ?? null);
   const subject = await findSubject(picture);
-  const applied: { label: string; key: string }[] = [];
 
   if (camera?.depth) await applyDepthOfField(picture, subject, camera.depth);
   if (plan.skin && (await retouchSkin(picture))) applied.push({ label: 'skin retouch', key: 'skin' });
@@ -80,7 +106,7 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
   if (framing) applied.push({ label: plan.shotType, key: plan.shotType.toLowerCase().replace(/ /g, '-') });
 
   return {
-    data: await encode(picture, markDisturbed ? null : await localMarkOf(main)),
+    data: await encode(picture, markDisturbed ? null : mainMark),
     contentType: 'image/jpeg',
     width: picture.width,
     height: picture.height,

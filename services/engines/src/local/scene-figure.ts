@@ -309,7 +309,7 @@ function outfitOf(reading: Reading): { main: Piece; under?: Piece; lowerGarment:
   const [first, ...rest] = reading.garments;
   const main: Piece = { garment: first!, ...TEMPLATE_PIECES[first!.template], details: [...TEMPLATE_PIECES[first!.template].details] };
   const partner = (slot: GarmentReading['slot'], template: GarmentTemplate, name: string): GarmentReading => {
-    const hex = partnerOf(first!.paint.hex);
+    const hex = reading.partnerPaint ?? partnerOf(first!.paint.hex);
     return { name, template, slot, paint: { name: '', hex }, source: 'seed' };
   };
   const bottom = rest.find((g) => g.slot === 'bottom');

@@ -7,8 +7,8 @@ import { darken, inkFor, luminance, mix } from './colour.js';
 import { createRandom, hashString } from './random.js';
 import { escapeXml, excerptOf, grainLayer, localCaption, localCaptionBox, localCaptionLayout, localMarkXmp, PNG_COMPRESSION_LEVEL, RECIPE_ATTRIBUTE } from './render.js';
 import { applyGrade, backdropSvg, gradeMatrix, type Stage } from './scene-backdrop.js';
-import { buildLook, drawSceneFigure, type SceneFigure } from './scene-figure.js';
-import { describe, dressIn, understand, understoodOf, type Reading } from './understand.js';
+import { buildLook, drawSceneFigure, partnerOf, type SceneFigure } from './scene-figure.js';
+import { describe, dressIn, nameOf, understand, understoodOf, type Reading, type RecolourRequest } from './understand.js';
 import { GARMENTS } from './vocabulary.js';
 
 /** Output sizes: 2:3 is 1024×1536 and the others keep about the same pixel count. */
@@ -159,10 +159,15 @@ interface Scene {
   backdropBlur: number;
 }
 
-/** A garment the local try-on put on a still's figure: a vocabulary garment's name and its colour. */
+/**
+ * A garment the local try-on put on a still's figure: a vocabulary garment's name and its colour. `dyed`: an edit
+ * painted the figure's own garment of that name this colour (its material and print kept) — worn as a new garment
+ * only when the figure has none of that name.
+ */
 export interface WornGarment {
   garment: string;
   hex: string;
+  dyed?: true;
 }
 
 /**
@@ -176,14 +181,27 @@ const MAX_WORN = 4;
 
 const HEX = /^#[0-9a-f]{6}$/;
 
+/**
+ * What a still's figure wears and where it stands: the prompt's reading, dressed in what the try-on put on it and
+ * painted as edits asked, in that order (a top, then a skirt: both worn).
+ */
+export function readingOf(input: LocalStillRecipe): Reading {
+  return (input.wearing ?? []).reduce((dressed, { garment, hex, dyed }) => {
+    const entry = Object.hasOwn(GARMENTS, garment) ? GARMENTS[garment] : undefined;
+    if (!entry || !HEX.test(hex)) return dressed;
+    if (dyed && dressed.garments.some((g) => g.name === entry.name)) {
+      // What the drawing adds to complete the outfit keeps its colour (it follows the main garment's otherwise).
+      const partnerPaint = dressed.partnerPaint ?? partnerOf(dressed.garments[0]!.paint.hex);
+      return { ...dressed, partnerPaint, garments: dressed.garments.map((g) => (g.name === entry.name ? { ...g, paint: { name: nameOf(hex), hex }, source: 'prompt' as const } : g)) };
+    }
+    return dressIn(dressed, entry, hex);
+  }, understand(input.prompt, input.preset, input.seed));
+}
+
 /** Lays out a still: where the figure stands and how large for the framing, the backdrop's horizon, the typography. */
 function sceneOf(input: LocalStillRecipe): Scene {
   const { width: w, height: h } = IMAGE_SIZES[input.aspectRatio];
-  // Dressed in what the try-on put on it, in the order it was tried on (a top, then a skirt: both worn).
-  const reading = (input.wearing ?? []).reduce((dressed, { garment, hex }) => {
-    const entry = Object.hasOwn(GARMENTS, garment) ? GARMENTS[garment] : undefined;
-    return entry && HEX.test(hex) ? dressIn(dressed, entry, hex) : dressed;
-  }, understand(input.prompt, input.preset, input.seed));
+  const reading = readingOf(input);
   const seedHash = hashString(`${input.prompt}|${input.seed}`);
   const random = createRandom(seedHash);
   const landscape = w > h * 1.2;
@@ -463,7 +481,8 @@ function recipeOf(value: unknown): LocalStillRecipe | null {
     for (const item of wearing as unknown[]) {
       const w = item as Record<string, unknown> | null;
       if (typeof w !== 'object' || w === null || typeof w.garment !== 'string' || !Object.hasOwn(GARMENTS, w.garment) || typeof w.hex !== 'string' || !HEX.test(w.hex)) return null;
-      out.wearing.push({ garment: w.garment, hex: w.hex });
+      if (w.dyed !== undefined && w.dyed !== true) return null;
+      out.wearing.push({ garment: w.garment, hex: w.hex, ...(w.dyed ? { dyed: true as const } : {}) });
     }
   }
   return out;
@@ -473,11 +492,39 @@ function recipeOf(value: unknown): LocalStillRecipe | null {
  * The still `recipe` drew, its figure dressed in `worn` instead (the local try-on of a local still): the same set,
  * figure, pose and typography, drawn again. The result's recipe records the garment.
  */
-export async function localStillWearing(recipe: LocalStillRecipe, worn: WornGarment): Promise<EngineResult> {
-  const input: LocalStillRecipe = { ...recipe, wearing: [...(recipe.wearing ?? []), worn].slice(-MAX_WORN) };
+export async function localStillWearing(recipe: LocalStillRecipe, ...worn: WornGarment[]): Promise<EngineResult> {
+  const input: LocalStillRecipe = { ...recipe, wearing: [...(recipe.wearing ?? []), ...worn].slice(-MAX_WORN) };
   const layers = await rasterScene(input);
   const data = await composeRaw(layers, input);
   return { data, contentType: 'image/png', width: layers.width, height: layers.height, engine: 'local', model: 'local/redress', understood: understoodOf(layers.reading) };
+}
+
+/** A vocabulary key that draws the garment named `name` ("polo shirt" is drawn by "polo"). */
+const garmentKeyOf = (name: string) => Object.keys(GARMENTS).find((key) => GARMENTS[key]!.name === name);
+
+/**
+ * The still `recipe` drew, with garments painted as an edit asks ("change the dress to emerald"): the figure's garment
+ * of that name, else of the same slot (a "dress" asked of a suit paints the suit), else the outfit's first; a garment
+ * the figure does not wear and whose slot it has none of is put on. The same set, pose and typography, drawn again;
+ * the recipe records the paint. `applied` names what was painted, in the picture's words; null when nothing could be.
+ */
+export async function localStillRecoloured(recipe: LocalStillRecipe, requests: readonly RecolourRequest[]): Promise<(EngineResult & { applied: string[] }) | null> {
+  const reading = readingOf(recipe);
+  const worn: WornGarment[] = [];
+  const applied: string[] = [];
+  for (const { garment, colour } of requests) {
+    const own =
+      (garment && reading.garments.find((g) => g.name === garment.name)) ??
+      (garment ? reading.garments.find((g) => g.slot === garment.slot) : reading.garments[0]);
+    const name = own?.name ?? garment!.name;
+    const key = garmentKeyOf(name);
+    if (!key) continue;
+    worn.push({ garment: key, hex: colour.hex.toLowerCase(), ...(own ? { dyed: true as const } : {}) });
+    applied.push(`${colour.name} ${name}`);
+  }
+  if (worn.length === 0) return null;
+  const result = await localStillWearing(recipe, ...worn);
+  return { ...result, model: 'local/redraw', applied };
 }
 
 export interface ArtworkOptions {

@@ -69,6 +69,8 @@ export interface Reading {
   framing: Framing;
   /** The preset's palette (or one the seed picks) for what the prompt leaves open: backdrop and second garments. */
   palette: string[];
+  /** The colour of the garments the drawing adds to complete the outfit, when fixed (an edit repainted the main one). */
+  partnerPaint?: string;
   sources: Record<'garment' | 'colour' | 'figure' | 'skin' | 'hair' | 'setting' | 'light' | 'framing', Source>;
 }
 
@@ -249,6 +251,84 @@ export function readText(text: string): Said {
     else said.loosePrint = print;
   }
   return said;
+}
+
+/** A garment to paint another colour, as an edit prompt asks ("change the dress to emerald"); null: the whole outfit. */
+export interface RecolourRequest {
+  garment: GarmentEntry | null;
+  colour: NamedColour;
+}
+
+/** Words that name the clothes as a whole. */
+const OUTFIT_WORDS = new Set(['outfit', 'clothes', 'clothing', 'garment', 'garments', 'attire']);
+/** A prompt with one of these does not ask for the colours it names ("keep the black dress", "remove the red coat"). */
+const NOT_A_CHANGE = new Set(['keep', 'keeping', 'remove', 'removing', 'without', 'not', 'no', 'same']);
+/** Words that may follow the colour a garment becomes ("make the dress red please"). */
+const AFTER_WORDS = new Set(['please', 'instead', 'now', 'too', 'again', 'then']);
+/** At most this many garments are recoloured by one edit. */
+const MAX_RECOLOURS = 3;
+
+/**
+ * The garments an edit prompt asks to paint another colour, in the order named: a colour right before a garment
+ * (materials and prints may sit between) describes it as it is or should be ("emerald dress", "the red silk dress");
+ * a colour after a garment is what it becomes ("change the dress to emerald", "make the jacket red and the skirt
+ * black"), and wins. A run of colours names one ("emerald green" is emerald). Colours with no garment ask for
+ * nothing here ("a black and white look" is a grade).
+ */
+export function recolourRequests(text: string): RecolourRequest[] {
+  const tokens = tokensOf(text);
+  if (tokens.some((t) => NOT_A_CHANGE.has(t))) return [];
+  type Term = { kind: 'garment'; entry: GarmentEntry | null; at: number; end: number } | { kind: 'colour'; colour: NamedColour; at: number; end: number };
+  const terms: Term[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    const word = tokens[i]!;
+    const garment = termAt(tokens, i, (t) => T.garments.has(t));
+    if (garment || OUTFIT_WORDS.has(word)) {
+      const length = garment?.[1] ?? 1;
+      terms.push({ kind: 'garment', entry: garment ? T.garments.get(garment[0])! : null, at: i, end: i + length });
+      i += length;
+      continue;
+    }
+    const shaded = SHADE_WORDS[word] ? 1 : 0;
+    const colour = termAt(tokens, i + shaded, (t) => T.colours.has(t));
+    // "tan" or "olive" is a colour only before a garment or another colour ("olive green"), as readText reads it.
+    if (colour && (!AMBIGUOUS_COLOURS.has(colour[0]) || termAt(tokens, i + shaded + colour[1], (t) => T.garments.has(t) || T.colours.has(t)))) {
+      const hex = T.colours.get(colour[0])!;
+      const named = shaded ? { name: `${word} ${colour[0]}`, hex: SHADE_WORDS[word]!(hex) } : { name: colour[0], hex };
+      const previous = terms.at(-1);
+      // "emerald green": the run's first colour is the one meant.
+      if (!(previous?.kind === 'colour' && previous.end === i)) terms.push({ kind: 'colour', colour: named, at: i, end: i + shaded + colour[1] });
+      else previous.end = i + shaded + colour[1];
+      i += shaded + colour[1];
+      continue;
+    }
+    i += 1;
+  }
+  const describesNext = (index: number) => {
+    const colour = terms[index]!;
+    const next = terms[index + 1];
+    if (next?.kind !== 'garment') return false;
+    for (let t = colour.end; t < next.at; t++) if (!T.materials.has(tokens[t]!) && !T.prints.has(tokens[t]!)) return false;
+    return true;
+  };
+  const wanted = new Map<string, { garment: GarmentEntry | null; before?: NamedColour; after?: NamedColour }>();
+  let current: { garment: GarmentEntry | null; before?: NamedColour; after?: NamedColour } | undefined;
+  for (const [index, term] of terms.entries()) {
+    if (term.kind === 'garment') {
+      const key = term.entry?.name ?? '';
+      const before = terms[index - 1]?.kind === 'colour' && describesNext(index - 1) ? (terms[index - 1] as { colour: NamedColour }).colour : undefined;
+      current = wanted.get(key) ?? { garment: term.entry };
+      if (before) current.before = before;
+      wanted.delete(key);
+      wanted.set(key, current);
+    } else if (current && !describesNext(index) && (AFTER_WORDS.has(tokens[term.end] ?? '') || !describesUnknownThing(tokens, term.end))) {
+      // "make the dress red" — but not "a red dress and black boots": that black is the boots'.
+      current.after = term.colour;
+    }
+  }
+  return [...wanted.values()]
+    .flatMap(({ garment, before, after }) => (after ?? before ? [{ garment, colour: (after ?? before)! }] : []))
+    .slice(0, MAX_RECOLOURS);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { CANVAS_PROCESSING } from '@atelier/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Blob as NodeBlob } from 'node:buffer';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { processPhoto } from '../utils/process-image-client';
-import { jpegDecodeScale, jpegStoredSize, planProcessing, processImage, type CreateSurface } from '../utils/process-image';
+import { jpegDecodeScale, jpegStoredSize, localEngineXmp, planProcessing, processImage, withXmp, type CreateSurface } from '../utils/process-image';
 
 // SPEC.md §5's rule as numbers; the real decoding, scaling and encoding run in Chromium
 // (e2e/tests/canvas-processing.spec.ts).
@@ -223,5 +224,57 @@ describe('processPhoto without Worker, OffscreenCanvas or createImageBitmap (jsd
     expect(typeof Worker).toBe('undefined');
     const photo = await processPhoto(new File([new Uint8Array([1, 2, 3])], 'a.jpg', { type: 'image/jpeg' }));
     expect(photo).toEqual({ dataUrl: 'data:image/jpeg;base64,AQID', width: null, height: null, reencoded: false });
+  });
+});
+
+describe("the local engine's XMP across a re-encode", () => {
+  // jsdom's Blob has no arrayBuffer() or stream(); browsers' (and Node's) have.
+  beforeEach(() => vi.stubGlobal('Blob', NodeBlob));
+  const atelierXmp =
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:atelier="https://atelier.local/ns/1.0/" atelier:localMark="0.7 0.9 0.95 0.97" atelier:recipe="eyJwcm9tcHQiOiJ4In0"/></rdf:RDF></x:xmpmeta>';
+  const gpsXmp =
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="52,22.1N"/></rdf:RDF></x:xmpmeta>';
+  const encode = async (format: 'png' | 'jpeg', xmp?: string) => {
+    const { default: sharp } = await import('sharp');
+    const image = sharp({ create: { width: 40, height: 30, channels: 3, background: '#808080' } });
+    return new Uint8Array(await (xmp ? image.withXmp(xmp) : image).toFormat(format).toBuffer());
+  };
+  const xmpOf = async (bytes: Uint8Array) => {
+    const { default: sharp } = await import('sharp');
+    return (await sharp(bytes).metadata()).xmp?.toString('utf8');
+  };
+
+  it("reads the engine's XMP of a PNG (libvips writes it compressed) and of a JPEG; nothing else a file carries", async () => {
+    for (const format of ['png', 'jpeg'] as const) {
+      expect(await localEngineXmp(new Blob([await encode(format, atelierXmp)]))).toContain('atelier:recipe="eyJwcm9tcHQiOiJ4In0"');
+      expect(await localEngineXmp(new Blob([await encode(format, gpsXmp)]))).toBeNull();
+      expect(await localEngineXmp(new Blob([await encode(format)]))).toBeNull();
+    }
+    expect(await localEngineXmp(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff])]))).toBeNull();
+  });
+
+  it('writes it into a PNG or JPEG so that a decoder reads it, the picture unchanged', async () => {
+    const { default: sharp } = await import('sharp');
+    for (const format of ['png', 'jpeg'] as const) {
+      const plain = await encode(format);
+      const tagged = new Uint8Array(await (await withXmp(new Blob([plain], { type: `image/${format}` }), atelierXmp)).arrayBuffer());
+      expect(await xmpOf(tagged)).toContain('atelier:localMark="0.7 0.9 0.95 0.97"');
+      expect((await sharp(tagged).raw().toBuffer()).equals(await sharp(plain).raw().toBuffer())).toBe(true);
+    }
+  });
+
+  it("processImage carries it into the re-encoded file, and nothing when the file has none", async () => {
+    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 1200, height: 1600, close: vi.fn() })));
+    const jpeg = await encode('jpeg');
+    const create = (() => ({
+      context: { fillStyle: '', fillRect: vi.fn(), drawImage: vi.fn(), imageSmoothingEnabled: false, imageSmoothingQuality: 'low' },
+      toBlob: async (type: string) => new Blob([jpeg], { type }),
+    })) as unknown as CreateSurface;
+    const large = (xmp?: string) => encode('png', xmp).then((png) => new Blob([png, new Uint8Array(MB2)], { type: 'image/png' }));
+    const tagged = await processImage(await large(atelierXmp), rule, create);
+    expect(tagged.reencoded).toBe(true);
+    expect(await xmpOf(new Uint8Array(await tagged.blob.arrayBuffer()))).toContain('atelier:recipe=');
+    const plain = await processImage(await large(gpsXmp), rule, create);
+    expect(await xmpOf(new Uint8Array(await plain.blob.arrayBuffer()))).toBeUndefined();
   });
 });

@@ -208,7 +208,111 @@ async function decodeScaledJpeg(file: Blob, rule: ProcessingRule): Promise<Decod
   };
 }
 
-/** Decodes the file upright (EXIF orientation honoured) and applies the rule. */
+/** How far into a file its XMP is looked for: PNG and JPEG writers put it before the pixels. */
+const XMP_SEARCH_BYTES = 256 * 1024;
+const XMP_KEYWORD = 'XML:com.adobe.xmp';
+const JPEG_XMP_HEADER = 'http://ns.adobe.com/xap/1.0/\0';
+/** The local engine's own attributes (its mark, a still's recipe, a portrait's look). */
+const LOCAL_ENGINE_XMP = /\satelier:(?:localMark|recipe|look)="/;
+
+const latin1 = (bytes: Uint8Array) => String.fromCharCode(...bytes);
+const u32 = (bytes: Uint8Array, at: number) => ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
+const inflate = (data: Uint8Array) => new Response(new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate'))).text();
+
+/** A PNG's or JPEG's XMP packet, from its first bytes; null when it has none there. */
+async function xmpPacketOf(bytes: Uint8Array): Promise<string | null> {
+  if (bytes.length > 8 && u32(bytes, 0) === 0x89504e47) {
+    for (let at = 8; at + 8 <= bytes.length; ) {
+      const length = u32(bytes, at);
+      const type = latin1(bytes.subarray(at + 4, at + 8));
+      if (type === 'IDAT' || type === 'IEND' || at + 12 + length > bytes.length) return null;
+      const data = bytes.subarray(at + 8, at + 8 + length);
+      const keywordEnd = data.indexOf(0);
+      if (keywordEnd > 0 && latin1(data.subarray(0, keywordEnd)) === XMP_KEYWORD) {
+        if (type === 'zTXt') return inflate(data.subarray(keywordEnd + 2));
+        if (type === 'tEXt') return new TextDecoder('latin1').decode(data.subarray(keywordEnd + 1));
+        if (type === 'iTXt') {
+          // Keyword, compression flag and method, language tag, translated keyword, then the text.
+          const compressed = data[keywordEnd + 1] === 1;
+          const language = data.indexOf(0, keywordEnd + 3);
+          const translated = language < 0 ? -1 : data.indexOf(0, language + 1);
+          if (translated < 0) return null;
+          const text = data.subarray(translated + 1);
+          return compressed ? inflate(text) : new TextDecoder().decode(text);
+        }
+      }
+      at += 12 + length;
+    }
+    return null;
+  }
+  if (bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {
+    for (let at = 2; at + 4 <= bytes.length && bytes[at] === 0xff; ) {
+      const marker = bytes[at + 1]!;
+      if (marker === 0xda || marker === 0xd9) return null;
+      const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
+      const segment = bytes.subarray(at + 4, at + 2 + length);
+      if (marker === 0xe1 && latin1(segment.subarray(0, JPEG_XMP_HEADER.length)) === JPEG_XMP_HEADER) {
+        return new TextDecoder().decode(segment.subarray(JPEG_XMP_HEADER.length));
+      }
+      at += 2 + length;
+    }
+  }
+  return null;
+}
+
+/**
+ * The local engine's XMP of a picked file (its mark, a still's recipe), or null: a re-encoded image loses its
+ * metadata, and this is what lets the local engine edit its own picture as what it is (one mark, a still drawn
+ * again). Nothing else a file carries is read or sent on.
+ */
+export async function localEngineXmp(file: Blob): Promise<string | null> {
+  try {
+    const xmp = await xmpPacketOf(new Uint8Array(await file.slice(0, XMP_SEARCH_BYTES).arrayBuffer()));
+    return xmp && LOCAL_ENGINE_XMP.test(xmp) ? xmp : null;
+  } catch {
+    return null; // a damaged chunk: the picture goes without it
+  }
+}
+
+let crcTable: Uint32Array | undefined;
+function crc32(bytes: Uint8Array): number {
+  crcTable ??= Uint32Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+const bigEndian = (value: number, size: 2 | 4) => Uint8Array.from({ length: size }, (_, i) => (value >>> (8 * (size - 1 - i))) & 0xff);
+
+/** The encoded PNG or JPEG with `xmp` as its XMP packet (an iTXt chunk after the header, an APP1 segment after SOI). */
+export async function withXmp(blob: Blob, xmp: string): Promise<Blob> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  const text = new TextEncoder().encode(xmp);
+  let parts: Uint8Array[];
+  if (bytes.length > 33 && u32(bytes, 0) === 0x89504e47) {
+    const data = new Uint8Array([...new TextEncoder().encode(XMP_KEYWORD), 0, 0, 0, 0, 0, ...text]);
+    const typed = new Uint8Array([...new TextEncoder().encode('iTXt'), ...data]);
+    // The signature and IHDR (always first, 13 bytes of data) stay ahead of it.
+    parts = [bytes.subarray(0, 33), bigEndian(data.length, 4), typed, bigEndian(crc32(typed), 4), bytes.subarray(33)];
+  } else if (bytes.length > 2 && bytes[0] === 0xff && bytes[1] === 0xd8) {
+    const header = new TextEncoder().encode(JPEG_XMP_HEADER);
+    const length = 2 + header.length + text.length;
+    if (length > 0xffff) return blob;
+    parts = [bytes.subarray(0, 2), new Uint8Array([0xff, 0xe1]), bigEndian(length, 2), header, text, bytes.subarray(2)];
+  } else {
+    return blob;
+  }
+  return new Blob(parts as BlobPart[], { type: blob.type });
+}
+
+/**
+ * Decodes the file upright (EXIF orientation honoured) and applies the rule. A re-encoded image keeps the local
+ * engine's XMP of the file (see {@link localEngineXmp}).
+ */
 export async function processImage(file: Blob, rule: ProcessingRule, createSurface: CreateSurface): Promise<ProcessedImage> {
   const decoded = (await decodeScaledJpeg(file, rule)) ?? (await decodeBitmap(file));
   try {
@@ -224,7 +328,8 @@ export async function processImage(file: Blob, rule: ProcessingRule, createSurfa
     context.imageSmoothingEnabled = true;
     context.imageSmoothingQuality = 'high';
     context.drawImage(decoded.source, 0, 0, plan.width, plan.height);
-    const blob = await surface.toBlob(plan.type, plan.quality);
+    const [encoded, xmp] = await Promise.all([surface.toBlob(plan.type, plan.quality), localEngineXmp(file)]);
+    const blob = xmp ? await withXmp(encoded, xmp) : encoded;
     return { blob, width: plan.width, height: plan.height, reencoded: true };
   } finally {
     decoded.close();

@@ -1,0 +1,156 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EngineInputError, type EngineResult } from '../index.js';
+import { planEdit } from '../local/edit-plan.js';
+import { createLocalEngine } from '../local/index.js';
+import { partnerOf } from '../local/scene-figure.js';
+import { readingOf, readLocalRecipe } from '../local/text-to-image.js';
+import { recolourRequests } from '../local/understand.js';
+import { COLOURS } from '../local/vocabulary.js';
+import { personWithHair, solidPng } from './fixtures.js';
+
+const engine = createLocalEngine();
+const edit = (prompt: string, image: Buffer) => engine.edit({ prompt, model: 'nano-banana', images: [image], seed: 1 });
+
+interface Raw {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+const raw = async (image: Buffer): Promise<Raw> => {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+};
+/** Mean RGB over a box given in fractions of the frame. */
+function meanIn(img: Raw, [left, top, right, bottom]: [number, number, number, number]): [number, number, number] {
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let y = Math.round(top * img.height); y < Math.round(bottom * img.height); y++) {
+    for (let x = Math.round(left * img.width); x < Math.round(right * img.width); x++) {
+      const p = (y * img.width + x) * 3;
+      for (let c = 0; c < 3; c++) sum[c]! += img.data[p + c]!;
+      n++;
+    }
+  }
+  return sum.map((v) => v / n) as [number, number, number];
+}
+const distance = (a: number[], b: number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+
+describe('local edit: reading which garment to paint which colour', () => {
+  const read = (text: string) => recolourRequests(text).map((r) => `${r.garment?.name ?? 'outfit'}=${r.colour.name}`);
+
+  it('takes the colour after a garment as what it becomes, one before it as what it is or should be', () => {
+    expect(read('change the dress to emerald')).toEqual(['dress=emerald']);
+    expect(read('Change the red dress to emerald')).toEqual(['dress=emerald']);
+    expect(read('emerald dress')).toEqual(['dress=emerald']);
+    expect(read('a red silk dress')).toEqual(['dress=red']);
+    expect(read('make the jacket red and the skirt black')).toEqual(['jacket=red', 'skirt=black']);
+    expect(read('make the coat light blue please')).toEqual(['coat=light blue']);
+    expect(read('recolor the outfit navy')).toEqual(['outfit=navy']);
+    expect(read('make the trench olive green')).toEqual(['trench coat=olive']);
+    expect(read('a tan coat')).toEqual(['coat=tan']);
+  });
+
+  it('asks for nothing without a garment, for colours of other things, or when told to keep', () => {
+    expect(read('a black and white look')).toEqual([]);
+    expect(read('golden hour, warm tones')).toEqual([]);
+    expect(read('make the coat look more olive')).toEqual([]);
+    expect(read('a red dress and black boots')).toEqual(['dress=red']);
+    expect(read('keep the black dress, change the light to sunset')).toEqual([]);
+    expect(read('remove the red coat')).toEqual([]);
+  });
+
+  it("is part of the edit's plan, read after the composed camera phrase is taken out", () => {
+    const plan = planEdit('Make the shirt red. Shot with simulated analog 120 Kodak Portra film');
+    expect(plan.recolours.map((r) => [r.garment?.name, r.colour.hex])).toEqual([['shirt', COLOURS.red]]);
+    expect(plan.camera).toBe('simulated analog 120 Kodak Portra film');
+  });
+});
+
+describe('local edit: a local still is drawn again with its garment painted', () => {
+  let still: EngineResult;
+  let painted: EngineResult;
+
+  beforeAll(async () => {
+    still = await engine.textToImage({ prompt: 'camel coat, city, full body', aspectRatio: '2:3', seed: 94 });
+    painted = await edit('change the coat to burgundy', still.data);
+  }, 60_000);
+
+  it("records the paint in the result's recipe and keeps everything else the still drew", async () => {
+    expect(painted).toMatchObject({ engine: 'local', model: 'local/edit:recolour', applied: ['burgundy coat'], contentType: 'image/png', width: still.width, height: still.height });
+    const recipe = (await readLocalRecipe(painted.data))!;
+    expect(recipe.wearing).toEqual([{ garment: 'coat', hex: COLOURS.burgundy, dyed: true }]);
+    const [before, after] = [await raw(still.data), await raw(painted.data)];
+    // The sky above the masthead and the floor's corner are the same drawing.
+    expect(distance(meanIn(before, [0.03, 0.12, 0.2, 0.2]), meanIn(after, [0.03, 0.12, 0.2, 0.2]))).toBeLessThan(1);
+    expect(distance(meanIn(before, [0.03, 0.93, 0.2, 0.97]), meanIn(after, [0.03, 0.93, 0.2, 0.97]))).toBeLessThan(1);
+  });
+
+  it('keeps the colour of what the drawing added to complete the outfit (the trousers under a coat)', () => {
+    const recipe = { prompt: 'camel coat, city, full body', aspectRatio: '2:3' as const, seed: 94 };
+    const plain = readingOf(recipe);
+    const dyed = readingOf({ ...recipe, wearing: [{ garment: 'coat', hex: COLOURS.burgundy!, dyed: true }] });
+    expect(dyed.garments.map((g) => [g.name, g.paint.hex])).toEqual([['coat', COLOURS.burgundy]]);
+    expect(dyed.garments[0]!.material).toBe(plain.garments[0]!.material);
+    expect(dyed.partnerPaint).toBe(partnerOf(plain.garments[0]!.paint.hex));
+  });
+
+  it('a dress asked of a figure in a jumpsuit paints the jumpsuit (the same slot); a garment it has no slot for is put on', async () => {
+    const recipe = { prompt: 'linen jumpsuit, studio', aspectRatio: '2:3' as const, seed: 4 };
+    const { localStillRecoloured } = await import('../local/text-to-image.js');
+    const suit = await localStillRecoloured(recipe, recolourRequests('make the dress emerald'));
+    expect(suit!.applied).toEqual(['emerald jumpsuit']);
+    const worn = await localStillRecoloured({ prompt: 'white tee, studio', aspectRatio: '2:3', seed: 4 }, recolourRequests('black trousers'));
+    expect((await readLocalRecipe(worn!.data))!.wearing).toEqual([{ garment: 'trousers', hex: COLOURS.black }]);
+  }, 60_000);
+});
+
+describe('local edit: a photo has its garment found below the face and painted in place', () => {
+  // personWithHair: face at (400, 185) of 800×1200, shirt 280–520 × 300–640, arms of skin beside it, trousers below.
+  const SHIRT: [number, number, number, number] = [0.4, 0.3, 0.6, 0.5];
+  const WALL: [number, number, number, number] = [0.05, 0.05, 0.25, 0.4];
+  const TROUSERS: [number, number, number, number] = [0.36, 0.6, 0.47, 0.85];
+  const FACE: [number, number, number, number] = [0.46, 0.14, 0.54, 0.19];
+
+  it('paints the shirt red and leaves the wall, the trousers and the face as they were', async () => {
+    const photo = await personWithHair({ shirt: '#3f6f8f' });
+    const result = await edit('make the shirt red', photo);
+    expect(result).toMatchObject({ model: 'local/edit:recolour', applied: ['red shirt'], contentType: 'image/jpeg' });
+    const [before, after] = [await raw(photo), await raw(result.data)];
+    const [r, g, b] = meanIn(after, SHIRT);
+    expect(r).toBeGreaterThan(g + 80);
+    expect(r).toBeGreaterThan(b + 80);
+    for (const box of [WALL, TROUSERS, FACE]) expect(distance(meanIn(before, box), meanIn(after, box)), JSON.stringify(box)).toBeLessThan(3);
+  }, 30_000);
+
+  it('keeps the folds: the brightness steps inside the garment survive the new colour', async () => {
+    // A shirt with a darker fold band across it.
+    const photo = await personWithHair({ shirt: '#3f6f8f' });
+    const folded = await sharp(photo)
+      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1200"><rect x="300" y="450" width="200" height="40" fill="#2d5066"/></svg>'), top: 0, left: 0 }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const after = await raw((await edit('make the shirt yellow', folded)).data);
+    const luma = ([r, g, b]: number[]) => 0.299 * r! + 0.587 * g! + 0.114 * b!;
+    const fold = luma(meanIn(after, [0.42, 0.38, 0.58, 0.4]));
+    const plain = luma(meanIn(after, [0.42, 0.3, 0.58, 0.35]));
+    expect(plain - fold).toBeGreaterThan(15);
+    const [r, g, b] = meanIn(after, [0.42, 0.3, 0.58, 0.35]);
+    expect(Math.min(r, g)).toBeGreaterThan(b + 60);
+  }, 30_000);
+
+  it('refuses with the reason when there is no one to find, or the garment cannot be told from the wall', async () => {
+    await expect(edit('make the dress red', await solidPng(400, 600))).rejects.toThrow(EngineInputError);
+    await expect(edit('make the dress red', await solidPng(400, 600))).rejects.toThrow(/^The local engine could not pick out the dress in this photo/);
+    // A shirt of the wall's own colour, with no edge between them: no wall painted.
+    const hidden = await personWithHair({ shirt: '#e2ddd4', wall: ['#e2ddd4', '#e2ddd4'] });
+    await expect(edit('make the shirt red', hidden)).rejects.toThrow(/could not pick out the shirt/);
+    // Trousers standing on a striped floor of their own colour: the paint would run along every stripe.
+    const stripes = Array.from({ length: 5 }, (_, i) => `<rect x="0" y="${1010 + i * 40}" width="800" height="20" fill="#2b2b30"/>`).join('');
+    const striped = await sharp(await personWithHair())
+      .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1200">${stripes}</svg>`), top: 0, left: 0 }])
+      .png()
+      .toBuffer();
+    await expect(edit('make the trousers white', striped)).rejects.toThrow(/could not pick out the trousers/);
+  }, 30_000);
+});
