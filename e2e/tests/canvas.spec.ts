@@ -185,4 +185,34 @@ test.describe('canvas, desktop 1440×900', () => {
     await expect(page.getByRole('button', { name: /^Open upscale: Upscale 2×/ }).first()).toBeVisible({ timeout: 30_000 });
     expect((await userLimits(page.request)).credits.used).toBe(2);
   });
+
+  test('a downloaded local still picked as a file (over 2 MB, so re-encoded) has its dress recoloured: the still drawn again', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signInAsNewFreeUser(page);
+    const start = await page.request.post('/api/generations/image', { data: { prompt: 'red silk slip dress, studio, full body', aspectRatio: '2:3' } });
+    expect(start.status(), await start.text()).toBe(202);
+    const still = await settledGeneration(page.request, ((await start.json()) as { id: string }).id, 90_000);
+    const bytes = Buffer.from(await (await page.request.get(still.imageUrl!)).body());
+    expect(bytes.length).toBeGreaterThan(2 * 1024 * 1024); // the editor re-encodes it (SPEC §5)
+
+    await page.goto('/app/canvas');
+    await page.getByLabel('Main image').setInputFiles({ name: 'still.png', mimeType: 'image/png', buffer: bytes });
+    await expectImageLoads(page.getByRole('img', { name: 'Main image' }));
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('change the dress to emerald');
+    const started = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/canvas/edit');
+    await page.getByRole('button', { name: /Edit Photo/ }).click();
+    const sent = (await started).request().postDataJSON() as { inputImages: string[] };
+    // What the editor sent is a JPEG that still carries the engine's XMP.
+    const main = Buffer.from(sent.inputImages[0]!.replace(/^data:[^,]+,/, ''), 'base64');
+    const sentMeta = await sharp(main).metadata();
+    expect(sentMeta.format).toBe('jpeg');
+    expect(sentMeta.xmp?.toString('utf8')).toMatch(/atelier:recipe="/);
+
+    const edited = page.getByRole('img', { name: 'Edited image' });
+    await expect(edited).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByText('Photo edited successfully!', { exact: true })).toBeVisible();
+    const result = Buffer.from(await (await page.request.get((await edited.getAttribute('src'))!)).body());
+    const recipe = (await sharp(result).metadata()).xmp!.toString('utf8').match(/atelier:recipe="([A-Za-z0-9_-]+)"/)![1]!;
+    expect(JSON.parse(Buffer.from(recipe, 'base64url').toString('utf8')).wearing).toEqual([{ garment: 'slip dress', hex: '#0f7a52', dyed: true }]);
+  });
 });
