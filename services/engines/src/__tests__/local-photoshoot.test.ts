@@ -102,6 +102,21 @@ describe('local photoshoot: one character in ten poses', () => {
     }
   });
 
+  it('pose 10 ("leaning … as if against a wall") has a pillar under its outstretched hand; other poses stand free', async () => {
+    const { hands, unit } = studioLandmarks(lena.look, 9);
+    const figureX = studioLandmarks(lena.look, 9).chest.centre[0];
+    const hand = [...hands].sort((a, b) => Math.abs(b[0] - figureX) - Math.abs(a[0] - figureX))[0]!;
+    const side = hand[0] < figureX ? -1 : 1;
+    // Above the hand: the pillar's front face under the hand's tip, its darker inner side face just inwards.
+    const y = hand[1] - 3 * unit;
+    const luma = ([r, g, b]: Rgb) => 0.299 * r + 0.587 * g + 0.114 * b;
+    const frontFace = luma(await sample(poses[9]!.data, [hand[0], y]));
+    const sideFace = luma(await sample(poses[9]!.data, [hand[0] - side * 0.44 * unit, y]));
+    expect(frontFace - sideFace).toBeGreaterThan(20);
+    const free = luma(await sample(poses[0]!.data, [hand[0], y])) - luma(await sample(poses[0]!.data, [hand[0] - side * 0.44 * unit, y]));
+    expect(Math.abs(free)).toBeLessThan(6);
+  });
+
   it('reads the look the preview wrote into its XMP and writes it into every pose', async () => {
     expect(await readImageLook(preview.data)).toEqual(lena.look);
     for (const pose of poses) expect(await readImageLook(pose.data)).toEqual(lena.look);

@@ -39,7 +39,7 @@ const OUTFITS = ['#2b2b2e', '#d9d2c7', '#3d4650', '#6b5847', '#efe9df', '#1f3a4d
  * frame), `offset` moves the figure sideways (fraction of the width), `turn` turns the face (-1..1), so a
  * set has full-length, knee-up and three-quarter shots like a real shoot.
  */
-export const STUDIO_CAMERA: readonly { scale: number; offset: number; top: number; turn: number }[] = [
+export const STUDIO_CAMERA: readonly { scale: number; offset: number; top: number; turn: number; pillar?: true }[] = [
   { scale: 1, offset: 0, top: 0.15, turn: 0 },
   { scale: 1, offset: 0.02, top: 0.15, turn: 0 },
   { scale: 1, offset: -0.05, top: 0.15, turn: 0.25 },
@@ -49,7 +49,8 @@ export const STUDIO_CAMERA: readonly { scale: number; offset: number; top: numbe
   { scale: 0.97, offset: 0, top: 0.155, turn: 0 },
   { scale: 1, offset: 0.06, top: 0.15, turn: -0.75 },
   { scale: 0.84, offset: 0, top: 0.23, turn: 0 },
-  { scale: 1, offset: -0.04, top: 0.15, turn: 0.3 },
+  // "Leaning … as if against a wall": a studio pillar for the outstretched hand to rest on.
+  { scale: 1, offset: 0.04, top: 0.15, turn: 0.3, pillar: true },
 ];
 const FULL_HEIGHT = 0.735;
 
@@ -138,6 +139,7 @@ ${person.defs}
 ${floorVisible ? `<rect y="${floorY.toFixed(1)}" width="${WIDTH}" height="${(HEIGHT - floorY).toFixed(1)}" fill="url(#floor)"/>` : ''}
 <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#light)"/>
 ${floorVisible ? `<ellipse cx="${place.x.toFixed(1)}" cy="${(place.footY + place.height * 0.005).toFixed(1)}" rx="${(place.height * 0.23).toFixed(1)}" ry="${(place.height * 0.032).toFixed(1)}" fill="url(#floorShadow)"/>` : ''}
+${STUDIO_CAMERA[poseIndex]!.pillar ? pillarSvg(look.backdrop, person.landmarks, place.x, floorY) : ''}
 ${person.body}
 <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#vignette)"/>
 <text x="56" y="86" font-family="DejaVu Serif, serif" font-size="38" letter-spacing="6" fill="${ink}">${escapeXml(labels.title)}</text>
@@ -146,6 +148,35 @@ ${floorVisible ? `<text x="56" y="${HEIGHT - 56}" font-family="DejaVu Serif, ser
 ${localCaption(WIDTH, HEIGHT, ink)}
 </svg>`;
   return { svg, landmarks: person.landmarks };
+}
+
+/**
+ * A studio pillar beside the figure, under its outstretched hand: the hand's tip rests on its front face near the
+ * inner edge, the inner side face shows (the pillar stands off the camera's axis), and it stands on the floor with
+ * its own soft shadow.
+ */
+function pillarSvg(backdrop: string, landmarks: PersonLandmarks, figureX: number, floorY: number): string {
+  const { unit } = landmarks;
+  const hand = [...landmarks.hands].sort((a, b) => Math.abs(b[0] - figureX) - Math.abs(a[0] - figureX))[0]!;
+  const side = hand[0] < figureX ? -1 : 1;
+  const inner = hand[0] - side * 0.3 * unit;
+  const depth = 0.28 * unit;
+  const width = 1.6 * unit;
+  const [faceLeft, faceRight] = side < 0 ? [inner - width, inner] : [inner, inner + width];
+  const [sideLeft, sideRight] = side < 0 ? [inner, inner + depth] : [inner - depth, inner];
+  const face = mix(lighten(backdrop, 0.3), '#ffffff', 0.1);
+  const shade = darken(backdrop, 0.28);
+  const f = (v: number) => v.toFixed(1);
+  return [
+    `<defs><linearGradient id="pillar" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(face, 0.08)}"/><stop offset="1" stop-color="${face}"/></linearGradient>`,
+    `<radialGradient id="pillarShadow"><stop offset="0" stop-color="#000000" stop-opacity="0.28"/><stop offset="1" stop-color="#000000" stop-opacity="0"/></radialGradient></defs>`,
+    `<ellipse cx="${f((faceLeft + faceRight) / 2)}" cy="${f(floorY + 0.05 * unit)}" rx="${f(width * 0.75)}" ry="${f(0.18 * unit)}" fill="url(#pillarShadow)"/>`,
+    // Its shadow on the wall behind, away from the key light, then the front face with a lit edge.
+    `<rect x="${f(side < 0 ? faceLeft - 0.35 * unit : faceRight)}" y="-2" width="${f(0.35 * unit)}" height="${f(floorY + 2)}" fill="#000000" opacity="0.07"/>`,
+    `<rect x="${f(faceLeft)}" y="-2" width="${f(faceRight - faceLeft)}" height="${f(floorY + 2)}" fill="url(#pillar)"/>`,
+    `<rect x="${f(side < 0 ? faceRight - 0.04 * unit : faceLeft)}" y="-2" width="${f(0.04 * unit)}" height="${f(floorY + 2)}" fill="#ffffff" opacity="0.5"/>`,
+    `<path d="M${f(sideLeft)},-2 L${f(sideRight)},-2 L${f(sideRight)},${f(floorY - (side < 0 ? 0 : 0.06 * unit))} L${f(sideLeft)},${f(floorY - (side < 0 ? 0.06 * unit : 0))} Z" fill="${shade}"/>`,
+  ].join('');
 }
 
 /** Where the person's cheek, crown, face and chest are in a studio render of a look in a pose (image pixels). */

@@ -39,6 +39,8 @@ export interface PersonLandmarks {
   face: { centre: P; halfWidth: number; halfHeight: number };
   /** The chest's centre and half-size: where a top or dress is worn. */
   chest: { centre: P; halfWidth: number; halfHeight: number };
+  /** The hands' tips (left, right: the figure's own), where a hand rests on something. */
+  hands: [P, P];
   /** One head unit in pixels. */
   unit: number;
 }
@@ -416,6 +418,7 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
     hair: headPoint(0, -0.4),
     face: { centre: headPoint(0, 0.06), halfWidth: 0.2 * h, halfHeight: 0.26 * h },
     chest: { centre: U(0, -1.75), halfWidth: 0.4 * h, halfHeight: 0.3 * h },
+    hands: [along(wristL, angleOf(elbowL, wristL), 0.54 * h), along(wristR, angleOf(elbowR, wristR), 0.54 * h)],
     unit: h,
   };
   return { defs: defs.join(''), body: parts.join(''), landmarks };
