@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PoseImage } from '@atelier/contracts';
 import { parseCharacterLook, type Engines } from '@atelier/engines';
 import { createWeightedSemaphore, HttpError, inLockedTransaction, type Db, type Logger, type MediaStore } from '@atelier/kit';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { seedOf } from './cast.js';
 import type { CharacterRow } from './db/schema.js';
@@ -14,8 +14,12 @@ export const PREVIEW_POSES = [0, 3, 5, 8] as const;
 export const PREVIEW_REUSE_MS = 10 * 60_000;
 /** Sets of previews this process draws at once; more wait their turn (each set is 4 engine renders). */
 export const PREVIEW_SETS_AT_ONCE = 2;
-/** A set still being made after this long is taken as abandoned (its process died) and made again. */
+/** A set still being made after this long is taken as abandoned (its drawing hangs) and made again. */
 export const PREVIEW_ABANDONED_MS = 2 * 60_000;
+/** The process making a set renews its claim this often… */
+export const PREVIEW_HEARTBEAT_MS = 5_000;
+/** …and a claim not renewed for this long was abandoned (its process died): the next request makes the set. */
+export const PREVIEW_STALE_MS = 20_000;
 /** A request waiting for a set another request is making gives up after this long. */
 export const PREVIEW_WAIT_MS = 60_000;
 const PREVIEW_POLL_MS = 250;
@@ -30,6 +34,10 @@ export const lookOf = (value: unknown) => {
   const look = parseCharacterLook(value);
   return look ? { look } : {};
 };
+
+/** A claim whose drawing hangs (PREVIEW_ABANDONED_MS) or whose process stopped renewing it (PREVIEW_STALE_MS). */
+const abandoned = (row: { createdAt: Date; heartbeatAt: Date | null }, now: Date) =>
+  now.getTime() - row.createdAt.getTime() >= PREVIEW_ABANDONED_MS || now.getTime() - (row.heartbeatAt ?? row.createdAt).getTime() >= PREVIEW_STALE_MS;
 
 const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
@@ -58,7 +66,7 @@ export function createPreviews(deps: { db: Db; engines: Engines; media: MediaSto
         .orderBy(desc(previews.createdAt))
         .limit(1);
       if (recent?.images) return { ready: recent.images };
-      if (recent && now.getTime() - recent.createdAt.getTime() < PREVIEW_ABANDONED_MS) return { making: recent.id };
+      if (recent && !abandoned(recent, now)) return { making: recent.id };
       if (recent) await tx.delete(previews).where(eq(previews.id, recent.id));
       const [today] = await tx
         .select({ n: sql<number>`count(*)::int` })
@@ -66,13 +74,21 @@ export function createPreviews(deps: { db: Db; engines: Engines; media: MediaSto
         .where(and(eq(previews.userId, userId), gte(previews.createdAt, startOfUtcDay(now))));
       if ((today?.n ?? 0) >= perDay) return { limited: true };
       const id = randomUUID();
-      await tx.insert(previews).values({ id, userId, characterId, images: null, createdAt: now });
+      await tx.insert(previews).values({ id, userId, characterId, images: null, createdAt: now, heartbeatAt: now });
       return { mine: id };
     });
   }
 
   async function draw(id: string, character: CharacterRow): Promise<PoseImage[]> {
     const startedAt = Date.now();
+    // The claim is renewed while this process works on it (waiting its turn included).
+    const heartbeat = setInterval(() => {
+      db.update(previews)
+        .set({ heartbeatAt: clock() })
+        .where(and(eq(previews.id, id), isNull(previews.images)))
+        .catch((error: unknown) => logger.warn({ err: error }, 'could not renew a preview claim'));
+    }, PREVIEW_HEARTBEAT_MS);
+    heartbeat.unref();
     try {
       const images = await drawing.run(1, () =>
         Promise.all(
@@ -96,16 +112,22 @@ export function createPreviews(deps: { db: Db; engines: Engines; media: MediaSto
       // Not made: the claim goes, so the next request tries again (and the day's count is not spent).
       await db.delete(previews).where(eq(previews.id, id)).catch(() => undefined);
       throw error;
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
-  /** Waits for a set being made elsewhere (another replica): its images, or null when it was given up. */
+  /**
+   * Waits for a set being made elsewhere (another replica): its images; 'gone' when it was given up or its claim
+   * stopped being renewed (then it is claimed again); null when it is still being made at the deadline.
+   */
   async function waitFor(id: string): Promise<PoseImage[] | null | 'gone'> {
     const deadline = Date.now() + PREVIEW_WAIT_MS;
     for (;;) {
-      const [row] = await db.select({ images: previews.images }).from(previews).where(eq(previews.id, id)).limit(1);
+      const [row] = await db.select().from(previews).where(eq(previews.id, id)).limit(1);
       if (!row) return 'gone';
       if (row.images) return row.images;
+      if (abandoned(row, clock())) return 'gone';
       if (Date.now() > deadline) return null;
       await new Promise((resolve) => setTimeout(resolve, PREVIEW_POLL_MS));
     }

@@ -3,11 +3,12 @@ import type { AvatarJob, Character, PreviewResult } from '@atelier/contracts';
 import { createEngines, EngineFailure, type Engines } from '@atelier/engines';
 import { readMedia } from '@atelier/kit';
 import { prepareCastInChildProcess } from '../cast.js';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { characters } from '../db/schema.js';
+import { characters, previews } from '../db/schema.js';
+import { PREVIEW_STALE_MS, PREVIEW_WAIT_MS } from '../previews.js';
 import { garmentPhoto, personPhoto, startAccount, startPhotoshoot, userHeaders, waitFor, type TestAccount, type TestPhotoshoot } from './helpers.js';
 
 /** The local engine, counting its calls by capability. */
@@ -175,6 +176,28 @@ describe('photoshoot service', () => {
     expect(others.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429]);
     expect((counted.calls.characterPreview ?? 0) - before).toBe(12);
   });
+
+  it("takes over a set whose process stopped renewing its claim (it died mid-drawing) instead of waiting it out", async () => {
+    const user = await account.createUser('free');
+    const cast = await list(user);
+    const before = counted.calls.characterPreview ?? 0;
+    const ask = (characterId: string) => request(app).post('/api/avatar/preview').set(userHeaders(user)).send({ characterId });
+    const now = Date.now();
+    // A claim last renewed 30 s ago: taken over at once.
+    await shoot.database.db.insert(previews).values({ id: randomUUID(), userId: user, characterId: cast[0]!.characterId, images: null, createdAt: new Date(now - 30_000), heartbeatAt: new Date(now - 30_000) });
+    let startedAt = Date.now();
+    expect((await ask(cast[0]!.characterId)).status).toBe(200);
+    expect(Date.now() - startedAt).toBeLessThan(PREVIEW_STALE_MS / 2);
+    // A claim renewed 15 s ago by a process that then died: waited on until it goes stale (~5 s), then taken over.
+    await shoot.database.db.insert(previews).values({ id: randomUUID(), userId: user, characterId: cast[1]!.characterId, images: null, createdAt: new Date(now - 15_000), heartbeatAt: new Date(now - 15_000) });
+    startedAt = Date.now();
+    expect((await ask(cast[1]!.characterId)).status).toBe(200);
+    expect(Date.now() - startedAt).toBeLessThan(PREVIEW_WAIT_MS / 2);
+    expect((counted.calls.characterPreview ?? 0) - before).toBe(8);
+    // The dead claims gave their place in the day's count to the sets made instead.
+    const rows = await shoot.database.db.select().from(previews).where(eq(previews.userId, user));
+    expect(rows.map((r) => Boolean(r.images))).toEqual([true, true]);
+  }, 40_000);
 
   it('gates generate: 403 requiresPaidPlan for free, 402 with none left, 400 without clothing, 404 for a foreign character', async () => {
     const free = await account.createUser('free');

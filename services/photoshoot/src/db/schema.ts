@@ -35,6 +35,8 @@ export const previews = pgTable(
     /** Null while the set is being made (the row is the claim that keeps requests sent at once to one set). */
     images: jsonb('images').$type<{ imageUrl: string; poseIndex: number }[]>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** While the set is being made, renewed by the process making it: a claim that stops being renewed was abandoned. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('previews_user_created_idx').on(t.userId, t.createdAt)],
 );
