@@ -1,4 +1,4 @@
-import type { Picture } from './picture.js';
+import { toYcc, type Picture } from './picture.js';
 
 /** How far the main image moves towards the reference: brightness a little, colour more. */
 const LUMA_MEAN = 0.3;
@@ -34,12 +34,6 @@ function statsOf(picture: Picture): Stats {
   const std = sq.map((s, c) => Math.sqrt(Math.max(1, s / n - mean[c]! * mean[c]!))) as Stats['std'];
   return { mean, std };
 }
-
-const toYcc = (r: number, g: number, b: number): [number, number, number] => [
-  0.299 * r + 0.587 * g + 0.114 * b,
-  128 - 0.168736 * r - 0.331264 * g + 0.5 * b,
-  128 + 0.5 * r - 0.418688 * g - 0.081312 * b,
-];
 
 /**
  * Carries a reference image's palette over to the picture, in place (after Reinhard et al.'s colour

@@ -48,6 +48,19 @@ export async function sampleOf(picture: Picture, side: number): Promise<Picture>
 /** Rec. 601 luma, 0..255. */
 export const lumaOf = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b;
 
+/** RGB to YCbCr (BT.601, full range, 0..255 with chroma centred on 128), and back (clamped to bytes). */
+export const toYcc = (r: number, g: number, b: number): [number, number, number] => [
+  lumaOf(r, g, b),
+  128 - 0.168736 * r - 0.331264 * g + 0.5 * b,
+  128 + 0.5 * r - 0.418688 * g - 0.081312 * b,
+];
+const clampByte = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
+export const fromYcc = (y: number, cb: number, cr: number): [number, number, number] => [
+  clampByte(y + 1.402 * (cr - 128)),
+  clampByte(y - 0.344136 * (cb - 128) - 0.714136 * (cr - 128)),
+  clampByte(y + 1.772 * (cb - 128)),
+];
+
 const ramp = (value: number, from: number, to: number) => Math.min(1, Math.max(0, (value - from) / (to - from)));
 
 /** The chroma part of skinLikeness, tabulated by rounded Cb and Cr (built on first use). */

@@ -1,6 +1,6 @@
 import type { Body } from './body.js';
 import { parseHex } from './colour.js';
-import { blurred, blurredMask, skinLikeness, smoothstep, type Picture } from './picture.js';
+import { blurred, blurredMask, fromYcc, skinLikeness, smoothstep, toYcc, type Picture } from './picture.js';
 import type { MarkBox } from './render.js';
 import type { GarmentSlot } from './vocabulary.js';
 
@@ -70,18 +70,6 @@ const MAX_SKIN = 0.1;
 const LEAK_ROWS = 0.12;
 /** The silhouette is widened by this many of its own pixels (a few of the frame's). */
 const SILHOUETTE_MARGIN = 2;
-
-const toYcc = (r: number, g: number, b: number): [number, number, number] => [
-  0.299 * r + 0.587 * g + 0.114 * b,
-  128 - 0.168736 * r - 0.331264 * g + 0.5 * b,
-  128 + 0.5 * r - 0.418688 * g - 0.081312 * b,
-];
-const clampByte = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
-const fromYcc = (y: number, cb: number, cr: number): [number, number, number] => [
-  clampByte(y + 1.402 * (cr - 128)),
-  clampByte(y - 0.344136 * (cb - 128) - 0.714136 * (cr - 128)),
-  clampByte(y + 1.772 * (cb - 128)),
-];
 
 /**
  * Paints the garment of `slot` (null: the main garment, whatever it is) `hex`, keeping its folds and shading: the
@@ -342,11 +330,10 @@ export async function recolourGarment(picture: Picture, body: Body, slot: Garmen
     const y2 = Math.max(0, Math.min(255, yt + (l - ym) * gain));
     // Saturation follows the garment's own (shadows are greyer), or for a grey garment the new brightness.
     const k = meanChroma > 10 ? Math.max(0.2, Math.min(1.5, Math.hypot(cb - 128, cr - 128) / meanChroma)) : Math.max(0.3, Math.min(1.2, (y2 + 10) / (yt + 10)));
-    const cb2 = (cbt - 128) * k;
-    const cr2 = (crt - 128) * k;
-    data[p] = Math.round(r + (clampByte(y2 + 1.402 * cr2) - r) * a);
-    data[p + 1] = Math.round(g + (clampByte(y2 - 0.344136 * cb2 - 0.714136 * cr2) - g) * a);
-    data[p + 2] = Math.round(b + (clampByte(y2 + 1.772 * cb2) - b) * a);
+    const [nr, ng, nb] = fromYcc(y2, 128 + (cbt - 128) * k, 128 + (crt - 128) * k);
+    data[p] = Math.round(r + (nr - r) * a);
+    data[p + 1] = Math.round(g + (ng - g) * a);
+    data[p + 2] = Math.round(b + (nb - b) * a);
   }
   return true;
 }
@@ -359,32 +346,19 @@ function skinTest([sr, sg, sb]: [number, number, number]) {
   };
 }
 
-/** A mask of 0/1 widened by `radius` pixels (a square neighbourhood). */
+/** A mask of 0/1 widened by `radius` pixels (a square neighbourhood): along the rows, then down the columns. */
 function dilate(mask: { width: number; height: number; data: Uint8Array }, radius: number) {
-  const { width, height, data } = mask;
-  const rows = new Uint8Array(data.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let on = 0;
-      for (let dx = -radius; dx <= radius && !on; dx++) {
-        const xx = x + dx;
-        if (xx >= 0 && xx < width) on = data[y * width + xx]!;
-      }
-      rows[y * width + x] = on;
+  const { width, height } = mask;
+  const spread = (data: Uint8Array, step: number, along: (i: number) => number, length: number) => {
+    const out = new Uint8Array(data.length);
+    for (let i = 0; i < data.length; i++) {
+      const at = along(i);
+      for (let d = -radius; d <= radius && !out[i]; d++) if (at + d >= 0 && at + d < length) out[i] = data[i + d * step]!;
     }
-  }
-  const out = new Uint8Array(data.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let on = 0;
-      for (let dy = -radius; dy <= radius && !on; dy++) {
-        const yy = y + dy;
-        if (yy >= 0 && yy < height) on = rows[yy * width + x]!;
-      }
-      out[y * width + x] = on;
-    }
-  }
-  return { width, height, data: out };
+    return out;
+  };
+  const rows = spread(mask.data, 1, (i) => i % width, width);
+  return { width, height, data: spread(rows, width, (i) => Math.floor(i / width), height) };
 }
 
 /** Where the picture has an edge (1): a colour step between neighbours, read on a lightly blurred copy (film grain is no edge). */
