@@ -117,6 +117,24 @@ describe('local photoshoot: one character in ten poses', () => {
     expect(Math.abs(free)).toBeLessThan(6);
   });
 
+  it('pose 8 ("body turned three-quarters") shows a body narrower than the front pose, as a turned one is seen', async () => {
+    /** The torso's width a head below the chest (under the sleeves): what differs from the wall, bare arms apart. */
+    const widthAtChest = async (image: Buffer, poseIndex: number) => {
+      const { chest, unit } = studioLandmarks(lena.look, poseIndex);
+      const y = Math.round(chest.centre[1] + unit);
+      const { data, info } = await sharp(image).removeAlpha().extract({ left: 0, top: y, width: 1024, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+      const wall: Rgb = [data[15]!, data[16]!, data[17]!];
+      const skin = parseHex(lena.look.skin);
+      let n = 0;
+      for (let x = 0; x < info.width; x++) {
+        const rgb: Rgb = [data[x * 3]!, data[x * 3 + 1]!, data[x * 3 + 2]!];
+        if (distance(rgb, wall) > 30 && distance(rgb, skin) > 40) n++;
+      }
+      return n;
+    };
+    expect(await widthAtChest(poses[7]!.data, 7)).toBeLessThan(0.85 * (await widthAtChest(poses[0]!.data, 0)));
+  });
+
   it('reads the look the preview wrote into its XMP and writes it into every pose', async () => {
     expect(await readImageLook(preview.data)).toEqual(lena.look);
     for (const pose of poses) expect(await readImageLook(pose.data)).toEqual(lena.look);

@@ -39,7 +39,7 @@ const OUTFITS = ['#2b2b2e', '#d9d2c7', '#3d4650', '#6b5847', '#efe9df', '#1f3a4d
  * frame), `offset` moves the figure sideways (fraction of the width), `turn` turns the face (-1..1), so a
  * set has full-length, knee-up and three-quarter shots like a real shoot.
  */
-export const STUDIO_CAMERA: readonly { scale: number; offset: number; top: number; turn: number; pillar?: true }[] = [
+export const STUDIO_CAMERA: readonly { scale: number; offset: number; top: number; turn: number; bodyTurn?: number; pillar?: true }[] = [
   { scale: 1, offset: 0, top: 0.15, turn: 0 },
   { scale: 1, offset: 0.02, top: 0.15, turn: 0 },
   { scale: 1, offset: -0.05, top: 0.15, turn: 0.25 },
@@ -47,7 +47,7 @@ export const STUDIO_CAMERA: readonly { scale: number; offset: number; top: numbe
   { scale: 1.34, offset: 0, top: 0.14, turn: 0 },
   { scale: 1.62, offset: 0.03, top: 0.135, turn: -0.3 },
   { scale: 0.97, offset: 0, top: 0.155, turn: 0 },
-  { scale: 1, offset: 0.06, top: 0.15, turn: -0.75 },
+  { scale: 1, offset: 0.06, top: 0.15, turn: -0.75, bodyTurn: 0.8 },
   { scale: 0.84, offset: 0, top: 0.23, turn: 0 },
   // "Leaning … as if against a wall": a studio pillar for the outstretched hand to rest on.
   { scale: 1, offset: 0.04, top: 0.15, turn: 0.3, pillar: true },
@@ -118,6 +118,7 @@ export function studioSvg(look: CharacterLook, poseIndex: number, garment: Garme
     height: place.height,
     joints: POSES[poseIndex]!.joints,
     turn: STUDIO_CAMERA[poseIndex]!.turn,
+    bodyTurn: STUDIO_CAMERA[poseIndex]!.bodyTurn ?? 0,
     look,
     ...(garment ? { garment } : {}),
     id,

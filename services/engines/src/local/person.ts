@@ -22,6 +22,8 @@ export interface PersonSpec {
   joints: PoseJoints;
   /** How far the face turns to the picture's right (positive) or left, -1..1; 0 faces the camera. */
   turn?: number;
+  /** How far the body turns away from the camera, 0..1: its width narrows as a three-quarter view's does. */
+  bodyTurn?: number;
   look: CharacterLook;
   /** What the person wears; without it the look's basics. */
   garment?: GarmentArt;
@@ -155,7 +157,9 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
   const cosL = Math.cos(rad(-j.lean));
   const sinL = Math.sin(rad(-j.lean));
   /** A point of the upper body, in head units from the hip centre, leaned with the pose. */
-  const U = (dx: number, dy: number): P => [hip[0] + (dx * cosL - dy * sinL) * h, hip[1] + (dx * sinL + dy * cosL) * h];
+  // A body turned away from the camera is seen narrower (a three-quarter view: about cos 45° of its width).
+  const squeeze = 1 - 0.3 * Math.min(1, Math.abs(spec.bodyTurn ?? 0));
+  const U = (dx: number, dy: number): P => [hip[0] + (dx * squeeze * cosL - dy * sinL) * h, hip[1] + (dx * squeeze * sinL + dy * cosL) * h];
   const mirror = (points: [number, number][]) => [...points, ...[...points].reverse().map(([x, y]) => [-x, y] as [number, number])];
 
   const skin = look.skin;
@@ -173,7 +177,7 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
   const elbowR = along(shoulderR, j.upperArmR, 1.42 * h);
   const wristR = along(elbowR, j.forearmR, 1.25 * h);
   const thighTop = (woman ? 0.3 : 0.28) * limb;
-  const rootX = body.hip - thighTop * 0.95;
+  const rootX = (body.hip - thighTop * 0.95) * squeeze;
   const rootL: P = [hip[0] - rootX * h, hip[1] + 0.05 * h];
   const rootR: P = [hip[0] + rootX * h, hip[1] + 0.05 * h];
   const kneeL = along(rootL, j.thighL, 2.0 * h);
