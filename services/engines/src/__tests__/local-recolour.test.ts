@@ -95,6 +95,17 @@ describe('local edit: a local still is drawn again with its garment painted', ()
     expect(dyed.partnerPaint).toBe(partnerOf(plain.garments[0]!.paint.hex));
   });
 
+  it('paints a garment painted or tried on before in its place: five edits in a row keep what the try-on put on', async () => {
+    const { localStillRecoloured } = await import('../local/text-to-image.js');
+    let recipe = { prompt: 'linen trousers, studio', aspectRatio: '2:3' as const, seed: 4, wearing: [{ garment: 'tee', hex: '#ffffff' }] };
+    for (const colour of ['red', 'navy', 'emerald', 'black', 'mustard']) {
+      const painted = await localStillRecoloured(recipe, recolourRequests(`make the tee ${colour}`));
+      recipe = { ...recipe, ...(await readLocalRecipe(painted!.data))! } as typeof recipe;
+    }
+    expect(recipe.wearing).toEqual([{ garment: 'tee', hex: COLOURS.mustard }]);
+    expect(readingOf(recipe).garments.map((g) => g.name)).toContain('tee');
+  }, 60_000);
+
   it('a dress asked of a figure in a jumpsuit paints the jumpsuit (the same slot); a garment it has no slot for is put on', async () => {
     const recipe = { prompt: 'linen jumpsuit, studio', aspectRatio: '2:3' as const, seed: 4 };
     const { localStillRecoloured } = await import('../local/text-to-image.js');

@@ -492,8 +492,13 @@ function recipeOf(value: unknown): LocalStillRecipe | null {
  * The still `recipe` drew, its figure dressed in `worn` instead (the local try-on of a local still): the same set,
  * figure, pose and typography, drawn again. The result's recipe records the garment.
  */
-export async function localStillWearing(recipe: LocalStillRecipe, ...worn: WornGarment[]): Promise<EngineResult> {
-  const input: LocalStillRecipe = { ...recipe, wearing: [...(recipe.wearing ?? []), ...worn].slice(-MAX_WORN) };
+export function localStillWearing(recipe: LocalStillRecipe, ...worn: WornGarment[]): Promise<EngineResult> {
+  return redrawWearing(recipe, [...(recipe.wearing ?? []), ...worn]);
+}
+
+/** The still `recipe` drew, its figure wearing `wearing` (the latest MAX_WORN of them). */
+async function redrawWearing(recipe: LocalStillRecipe, wearing: WornGarment[]): Promise<EngineResult> {
+  const input: LocalStillRecipe = { ...recipe, wearing: wearing.slice(-MAX_WORN) };
   const layers = await rasterScene(input);
   const data = await composeRaw(layers, input);
   return { data, contentType: 'image/png', width: layers.width, height: layers.height, engine: 'local', model: 'local/redress', understood: understoodOf(layers.reading) };
@@ -510,7 +515,7 @@ const garmentKeyOf = (name: string) => Object.keys(GARMENTS).find((key) => GARME
  */
 export async function localStillRecoloured(recipe: LocalStillRecipe, requests: readonly RecolourRequest[]): Promise<(EngineResult & { applied: string[] }) | null> {
   const reading = readingOf(recipe);
-  const worn: WornGarment[] = [];
+  const wearing = [...(recipe.wearing ?? [])];
   const applied: string[] = [];
   for (const { garment, colour } of requests) {
     const own =
@@ -519,11 +524,16 @@ export async function localStillRecoloured(recipe: LocalStillRecipe, requests: r
     const name = own?.name ?? garment!.name;
     const key = garmentKeyOf(name);
     if (!key) continue;
-    worn.push({ garment: key, hex: colour.hex.toLowerCase(), ...(own ? { dyed: true as const } : {}) });
+    const hex = colour.hex.toLowerCase();
+    // A garment painted (or tried on) before is painted again in its place: a run of edits keeps the record short,
+    // so what earlier edits and try-ons put on the figure is not pushed out of it.
+    const earlier = wearing.findLastIndex((w) => w.garment === key);
+    if (own && earlier >= 0) wearing[earlier] = { ...wearing[earlier]!, hex };
+    else wearing.push({ garment: key, hex, ...(own ? { dyed: true as const } : {}) });
     applied.push(`${colour.name} ${name}`);
   }
-  if (worn.length === 0) return null;
-  const result = await localStillWearing(recipe, ...worn);
+  if (applied.length === 0) return null;
+  const result = await redrawWearing(recipe, wearing);
   return { ...result, model: 'local/redraw', applied };
 }
 
