@@ -163,5 +163,9 @@ describe('local edit: a photo has its garment found below the face and painted i
       .png()
       .toBuffer();
     await expect(edit('make the trousers white', striped)).rejects.toThrow(/could not pick out the trousers/);
+    // A top of the trousers' own colour (a long jacket over them, a jumpsuit): which is the bottom cannot be told.
+    const matching = await personWithHair({ shirt: '#2b2b30' });
+    await expect(edit('make the trousers white', matching)).rejects.toThrow(/could not pick out the trousers/);
+    expect((await edit('make the trousers white', await personWithHair())).applied).toEqual(['white trousers']);
   }, 30_000);
 });

@@ -79,78 +79,56 @@ const SILHOUETTE_MARGIN = 2;
  * the garment's mean and its saturation relative to the garment's, in the new colour's hue. In place; false when the
  * garment cannot be found (out of frame, or no colour dominates where it should be).
  */
-export async function recolourGarment(picture: Picture, body: Body, slot: GarmentSlot | null, hex: string, keepOut: MarkBox | null = null): Promise<boolean> {
+export async function recolourGarment(
+  picture: Picture,
+  body: Body,
+  slot: GarmentSlot | null,
+  hex: string,
+  keepOut: MarkBox | null = null,
+): Promise<boolean> {
   const { width, height, data } = picture;
   const { torso, axis, head } = body;
   const area = AREAS[slot ?? 'outfit'];
   const rowAt = (share: number) => torso.top + share * torso.height;
-  const halfAt = (y: number) => body.halfWidths[Math.max(0, Math.min(body.halfWidths.length - 1, Math.round(y - torso.top)))] ?? torso.width / 2;
+  const halfAt = (y: number) =>
+    body.halfWidths[Math.max(0, Math.min(body.halfWidths.length - 1, Math.round(y - torso.top)))] ??
+    torso.width / 2;
+  /** The pixels of a band of rows near the body's axis, where nothing but the garment is. */
+  const bandPixels =
+    (from: number, to: number) =>
+    (each: (x: number, y: number, p: number) => void): void => {
+      for (let y = from; y < Math.min(height, to); y++) {
+        const half = halfAt(y) * SEED_HALF;
+        for (let x = Math.max(0, Math.round(axis - half)); x < Math.min(width, Math.round(axis + half)); x++)
+          each(x, y, (y * width + x) * 3);
+      }
+    };
   const seedTop = Math.max(0, Math.round(rowAt(area.seed[0])));
   const seedBottom = Math.min(height, Math.round(rowAt(area.seed[1])));
   if (seedBottom - seedTop < 4) return false;
-
-  const seedPixels = (each: (x: number, y: number, p: number) => void) => {
-    for (let y = seedTop; y < seedBottom; y++) {
-      const half = halfAt(y) * SEED_HALF;
-      for (let x = Math.max(0, Math.round(axis - half)); x < Math.min(width, Math.round(axis + half)); x++) each(x, y, (y * width + x) * 3);
-    }
-  };
-  // The person's skin stays as it is — unless the garment is of the skin's colour (a nude dress fills the band).
-  const ownSkin = skinTest(body.skin);
-  let bandCount = 0;
-  let skinCount = 0;
-  seedPixels((_x, _y, p) => {
-    bandCount++;
-    if (ownSkin(data[p]!, data[p + 1]!, data[p + 2]!)) skinCount++;
-  });
-  const skinLike = skinCount > SKIN_GARMENT * bandCount ? () => false : ownSkin;
-  // The garment's colour: the most common chroma (with its brightness) in the seed band.
-  const bins = new Uint32Array(64 * 64 * 8);
-  let seedCount = 0;
-  seedPixels((_x, _y, p) => {
-    if (skinLike(data[p]!, data[p + 1]!, data[p + 2]!)) return;
-    const [l, cb, cr] = toYcc(data[p]!, data[p + 1]!, data[p + 2]!);
-    bins[(((cb >> 2) * 64 + (cr >> 2)) << 3) + (l >> 5)]!++;
-    seedCount++;
-  });
-  if (seedCount < 16) return false;
-  // Neighbouring bins count together (a colour's pixels straddle bin edges).
-  let best = 0;
-  let bestScore = -1;
-  for (let i = 0; i < bins.length; i++) {
-    if (bins[i] === 0) continue;
-    const lb = i & 7;
-    const crb = (i >> 3) & 63;
-    const cbb = i >> 9;
-    let score = 0;
-    for (let dcb = -1; dcb <= 1; dcb++) for (let dcr = -1; dcr <= 1; dcr++) for (let dl = -1; dl <= 1; dl++) {
-      const b = cbb + dcb;
-      const r = crb + dcr;
-      const l = lb + dl;
-      if (b >= 0 && b < 64 && r >= 0 && r < 64 && l >= 0 && l < 8) score += bins[((b * 64 + r) << 3) + l]!;
-    }
-    if (score > bestScore) {
-      bestScore = score;
-      best = i;
-    }
+  const seedPixels = bandPixels(seedTop, seedBottom);
+  const found = dominantColour(data, seedPixels, body.skin);
+  if (!found) return false;
+  const { skinLike, seedCount, bandCount } = found;
+  const [ym, cbm, crm] = found.colour;
+  // A bottom of the same colour as the torso's garment is the torso's garment reaching down (a long blazer over the
+  // trousers, a dress): which of them is the bottom cannot be told here.
+  if (slot === 'bottom') {
+    const chest = AREAS.top.seed;
+    const above = dominantColour(
+      data,
+      bandPixels(Math.max(0, Math.round(rowAt(chest[0]))), Math.round(rowAt(chest[1]))),
+      body.skin,
+    );
+    if (above && yccDistance(above.colour, found.colour) < TOLERANCE) return false;
   }
-  // The mean colour of the seed pixels near that bin.
-  const centre = [((best & 7) + 0.5) * 32, ((best >> 9) + 0.5) * 4, (((best >> 3) & 63) + 0.5) * 4] as const;
-  const mean = [0, 0, 0];
-  let n = 0;
-  seedPixels((_x, _y, p) => {
-    const c = toYcc(data[p]!, data[p + 1]!, data[p + 2]!);
-    if (Math.abs(c[0] - centre[0]) > 48 || Math.abs(c[1] - centre[1]) > 6 || Math.abs(c[2] - centre[2]) > 6) return;
-    mean[0]! += c[0];
-    mean[1]! += c[1];
-    mean[2]! += c[2];
-    n++;
-  });
-  if (n < MIN_SHARE * seedCount) return false;
-  const [ym, cbm, crm] = mean.map((v) => v / n) as [number, number, number];
   // The colour found is the face's own: what was read as the face is the garment (hair, a wooden floor).
   const garmentRgb = fromYcc(ym, cbm, crm);
-  if (Math.hypot(garmentRgb[0] - body.skin[0], garmentRgb[1] - body.skin[1], garmentRgb[2] - body.skin[2]) < SKIN_DISTINCT) return false;
+  if (
+    Math.hypot(garmentRgb[0] - body.skin[0], garmentRgb[1] - body.skin[1], garmentRgb[2] - body.skin[2]) <
+    SKIN_DISTINCT
+  )
+    return false;
   // A face has no body above it: much of the figure over what was read as the face means the reading is wrong.
   if (figureAbove(body) > BODY_ABOVE) return false;
 
@@ -169,7 +147,11 @@ export async function recolourGarment(picture: Picture, body: Body, slot: Garmen
     const across = Math.abs(u * (crm - 128) - v * (cbm - 128)) / meanChroma;
     const along = (u * (cbm - 128) + v * (crm - 128)) / meanChroma;
     if (along <= 0) return Infinity;
-    return Math.hypot(across * (meanChroma / Math.max(chroma, 8)) * HUE_WEIGHT, (chroma - meanChroma) * SATURATION_WEIGHT, (l - ym) * lumaWeight);
+    return Math.hypot(
+      across * (meanChroma / Math.max(chroma, 8)) * HUE_WEIGHT,
+      (chroma - meanChroma) * SATURATION_WEIGHT,
+      (l - ym) * lumaWeight,
+    );
   };
   const top = Math.max(0, Math.round(slot === 'bottom' ? rowAt(0.85) : head.top + head.height));
   const bottom = Math.min(height, Math.round(rowAt(area.bottom)));
@@ -187,7 +169,10 @@ export async function recolourGarment(picture: Picture, body: Body, slot: Garmen
   const figure = dilate(body.silhouette, SILHOUETTE_MARGIN);
   const sx = figure.width / width;
   const sy = figure.height / height;
-  const inFigure = (x: number, y: number) => figure.data[Math.min(figure.height - 1, (y * sy) | 0) * figure.width + Math.min(figure.width - 1, (x * sx) | 0)] === 1;
+  const inFigure = (x: number, y: number) =>
+    figure.data[
+      Math.min(figure.height - 1, (y * sy) | 0) * figure.width + Math.min(figure.width - 1, (x * sx) | 0)
+    ] === 1;
   let seedInFigure = 0;
   seedPixels((x, y) => {
     if (inFigure(x, y)) seedInFigure++;
@@ -199,7 +184,12 @@ export async function recolourGarment(picture: Picture, body: Body, slot: Garmen
   const reach = new Float32Array(height);
   // A trusted silhouette bounds the garment itself: the reach is then only a wide sanity limit.
   const wider = trustFigure ? TRUSTED_REACH : 1;
-  for (let y = 0; y < height; y++) reach[y] = wider * (y < hipY ? halfAt(y) * ARM_REACH : hipHalf * Math.min(HEM_REACH, LEG_REACH + ((y - hipY) / torso.height) * FLARE));
+  for (let y = 0; y < height; y++)
+    reach[y] =
+      wider *
+      (y < hipY
+        ? halfAt(y) * ARM_REACH
+        : hipHalf * Math.min(HEM_REACH, LEG_REACH + ((y - hipY) / torso.height) * FLARE));
   const open = (x: number, y: number, p: number) =>
     Math.abs(x - axis) <= reach[y]! &&
     (!trustFigure || inFigure(x, y)) &&
@@ -227,36 +217,61 @@ export async function recolourGarment(picture: Picture, body: Body, slot: Garmen
   const edges = await edgesOf(picture);
   const depth = new Uint8Array(width * height);
   let painted = 0;
-  while (next < tail) {
-    const i = queue[next++]!;
-    const x = i % width;
-    const y = (i - x) / width;
-    const d = distance(i * 3);
-    alpha[i] = Math.round(255 * (1 - smoothstep(TOLERANCE, TOLERANCE * EDGE, d)));
-    painted++;
-    const onEdge = edges[i] === 1;
-    if (onEdge && depth[i]! >= RIM_DEPTH) continue;
-    const around = [x > left ? i - 1 : -1, x < right - 1 ? i + 1 : -1, y > top ? i - width : -1, y < bottom - 1 ? i + width : -1];
-    for (const j of around) {
-      if (j < 0 || seen[j]) continue;
-      // From an edge only further along the rim.
-      if (onEdge && edges[j] !== 1) continue;
-      const jx = j % width;
-      if (distance(j * 3) <= TOLERANCE * EDGE && open(jx, (j - jx) / width, j * 3)) {
-        seen[j] = 1;
-        depth[j] = edges[j] === 1 ? depth[i]! + 1 : 0;
-        queue[tail++] = j;
+  const grow = () => {
+    while (next < tail) {
+      const i = queue[next++]!;
+      const x = i % width;
+      const y = (i - x) / width;
+      const d = distance(i * 3);
+      alpha[i] = Math.round(255 * (1 - smoothstep(TOLERANCE, TOLERANCE * EDGE, d)));
+      painted++;
+      const onEdge = edges[i] === 1;
+      if (onEdge && depth[i]! >= RIM_DEPTH) continue;
+      const around = [
+        x > left ? i - 1 : -1,
+        x < right - 1 ? i + 1 : -1,
+        y > top ? i - width : -1,
+        y < bottom - 1 ? i + width : -1,
+      ];
+      for (const j of around) {
+        if (j < 0 || seen[j]) continue;
+        // From an edge only further along the rim.
+        if (onEdge && edges[j] !== 1) continue;
+        const jx = j % width;
+        if (distance(j * 3) <= TOLERANCE * EDGE && open(jx, (j - jx) / width, j * 3)) {
+          seen[j] = 1;
+          depth[j] = edges[j] === 1 ? depth[i]! + 1 : 0;
+          queue[tail++] = j;
+        }
+      }
+    }
+  };
+  grow();
+  // Pieces of the garment's own colour where it is worn that a seam kept the paint from (a bodice above a waist
+  // seam, a pocket's flap) are grown from too.
+  const [wornTop, wornBottom] = slot === 'bottom' ? [rowAt(1), rowAt(1.8)] : [rowAt(0), rowAt(1)];
+  const wornHalf = (y: number) => (slot === 'bottom' ? hipHalf : halfAt(y));
+  for (let y = Math.max(top, Math.round(wornTop)); y < Math.min(bottom, Math.round(wornBottom)); y++) {
+    for (
+      let x = Math.max(left, Math.round(axis - wornHalf(y)));
+      x < Math.min(right, Math.round(axis + wornHalf(y)));
+      x++
+    ) {
+      const i = y * width + x;
+      if (!seen[i] && edges[i] !== 1 && distance(i * 3) <= TOLERANCE && open(x, y, i * 3)) {
+        seen[i] = 1;
+        queue[tail++] = i;
       }
     }
   }
+  grow();
   if (painted < MIN_SHARE * seedCount) return false;
   // The garment covers where it is worn: most of the torso (or of the legs' box for a bottom). Paint that found
   // something else of one colour there (long hair over a black jacket, the floor between trouser legs) does not.
-  const [wornTop, wornBottom] = slot === 'bottom' ? [rowAt(1), rowAt(1.8)] : [rowAt(0), rowAt(1)];
   let wornArea = 0;
   let wornPainted = 0;
   for (let y = Math.max(0, Math.round(wornTop)); y < Math.min(height, Math.round(wornBottom)); y++) {
-    const half = slot === 'bottom' ? hipHalf : halfAt(y);
+    const half = wornHalf(y);
     for (let x = Math.max(0, Math.round(axis - half)); x < Math.min(width, Math.round(axis + half)); x++) {
       wornArea++;
       if (alpha[y * width + x]! > 128) wornPainted++;
@@ -267,7 +282,8 @@ export async function recolourGarment(picture: Picture, body: Body, slot: Garmen
   // itself is of a skin's colour, a garment is not skin.
   if (skinLikeness(...garmentRgb) < 0.3) {
     let onSkin = 0;
-    for (let i = 0; i < alpha.length; i++) if (alpha[i]! > 128 && skinLikeness(data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!) > 0.5) onSkin++;
+    for (let i = 0; i < alpha.length; i++)
+      if (alpha[i]! > 128 && skinLikeness(data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!) > 0.5) onSkin++;
     if (onSkin > MAX_SKIN * painted) return false;
   }
   // A garment has its own outline inside the body's reach; paint that ran on to the reach's limit over many rows
@@ -294,7 +310,13 @@ export async function recolourGarment(picture: Picture, body: Body, slot: Garmen
   // Count each step once: the rows where the width changed by more than a jump since `step` rows before.
   for (let i = step; i < extents.length; i++) {
     const [before, here] = [extents[i - step]!, extents[i]!];
-    if (before > 0 && here > 0 && Math.abs(here - before) > JUMP * torso.width && !(Math.abs(extents[i - 1]! - extents[i - 1 - step]!) > JUMP * torso.width)) jumps++;
+    if (
+      before > 0 &&
+      here > 0 &&
+      Math.abs(here - before) > JUMP * torso.width &&
+      !(Math.abs(extents[i - 1]! - extents[i - 1 - step]!) > JUMP * torso.width)
+    )
+      jumps++;
   }
   if (jumps > MAX_JUMPS) return false;
   for (let y = top; y < bottom; y++) {
@@ -304,7 +326,8 @@ export async function recolourGarment(picture: Picture, body: Body, slot: Garmen
     for (const x of [Math.floor(axis - limit), Math.ceil(axis + limit)]) {
       for (let dx = -2; dx <= 2; dx++) {
         const xx = x + dx;
-        if (xx >= left && xx < right && Math.abs(xx - axis) <= limit && alpha[y * width + xx]! > 128) atLimit = true;
+        if (xx >= left && xx < right && Math.abs(xx - axis) <= limit && alpha[y * width + xx]! > 128)
+          atLimit = true;
       }
     }
     const row = y * width;
@@ -329,7 +352,10 @@ export async function recolourGarment(picture: Picture, body: Body, slot: Garmen
     const [l, cb, cr] = toYcc(r, g, b);
     const y2 = Math.max(0, Math.min(255, yt + (l - ym) * gain));
     // Saturation follows the garment's own (shadows are greyer), or for a grey garment the new brightness.
-    const k = meanChroma > 10 ? Math.max(0.2, Math.min(1.5, Math.hypot(cb - 128, cr - 128) / meanChroma)) : Math.max(0.3, Math.min(1.2, (y2 + 10) / (yt + 10)));
+    const k =
+      meanChroma > 10
+        ? Math.max(0.2, Math.min(1.5, Math.hypot(cb - 128, cr - 128) / meanChroma))
+        : Math.max(0.3, Math.min(1.2, (y2 + 10) / (yt + 10)));
     const [nr, ng, nb] = fromYcc(y2, 128 + (cbt - 128) * k, 128 + (crt - 128) * k);
     data[p] = Math.round(r + (nr - r) * a);
     data[p + 1] = Math.round(g + (ng - g) * a);
@@ -353,7 +379,8 @@ function dilate(mask: { width: number; height: number; data: Uint8Array }, radiu
     const out = new Uint8Array(data.length);
     for (let i = 0; i < data.length; i++) {
       const at = along(i);
-      for (let d = -radius; d <= radius && !out[i]; d++) if (at + d >= 0 && at + d < length) out[i] = data[i + d * step]!;
+      for (let d = -radius; d <= radius && !out[i]; d++)
+        if (at + d >= 0 && at + d < length) out[i] = data[i + d * step]!;
     }
     return out;
   };
@@ -371,7 +398,11 @@ async function edgesOf(picture: Picture): Promise<Uint8Array> {
     for (let x = 1; x < width - 1; x++) {
       const p = y * row + x * 3;
       let step = 0;
-      for (let c = 0; c < 3; c++) step = Math.max(step, Math.abs(soft[p + 3 + c]! - soft[p - 3 + c]!) + Math.abs(soft[p + row + c]! - soft[p - row + c]!));
+      for (let c = 0; c < 3; c++)
+        step = Math.max(
+          step,
+          Math.abs(soft[p + 3 + c]! - soft[p - 3 + c]!) + Math.abs(soft[p + row + c]! - soft[p - row + c]!),
+        );
       if (step > EDGE_STEP) edges[y * width + x] = 1;
     }
   }
@@ -386,7 +417,79 @@ function figureAbove(body: Body): number {
   const half = head.width * 2 * scale;
   let count = 0;
   for (let y = 0; y < top; y++) {
-    for (let x = Math.max(0, Math.round(axis * scale - half)); x < Math.min(silhouette.width, Math.round(axis * scale + half)); x++) count += silhouette.data[y * silhouette.width + x]!;
+    for (
+      let x = Math.max(0, Math.round(axis * scale - half));
+      x < Math.min(silhouette.width, Math.round(axis * scale + half));
+      x++
+    )
+      count += silhouette.data[y * silhouette.width + x]!;
   }
   return count / Math.max(1, head.width * head.height * scale * scale);
+}
+
+type Pixels = (each: (x: number, y: number, p: number) => void) => void;
+
+const yccDistance = (a: readonly number[], b: readonly number[]) =>
+  Math.hypot((a[0]! - b[0]!) * LUMA_WEIGHT, a[1]! - b[1]!, a[2]! - b[2]!);
+
+/**
+ * The garment's colour in a band: the most common chroma (with its brightness), the person's skin apart unless the
+ * garment is of the skin's colour (a nude dress fills the band); its mean YCbCr, or null when no colour dominates.
+ */
+function dominantColour(data: Uint8ClampedArray, pixels: Pixels, skin: [number, number, number]) {
+  const ownSkin = skinTest(skin);
+  let bandCount = 0;
+  let skinCount = 0;
+  pixels((_x, _y, p) => {
+    bandCount++;
+    if (ownSkin(data[p]!, data[p + 1]!, data[p + 2]!)) skinCount++;
+  });
+  const skinLike = skinCount > SKIN_GARMENT * bandCount ? () => false : ownSkin;
+  const bins = new Uint32Array(64 * 64 * 8);
+  let seedCount = 0;
+  pixels((_x, _y, p) => {
+    if (skinLike(data[p]!, data[p + 1]!, data[p + 2]!)) return;
+    const [l, cb, cr] = toYcc(data[p]!, data[p + 1]!, data[p + 2]!);
+    bins[(((cb >> 2) * 64 + (cr >> 2)) << 3) + (l >> 5)]!++;
+    seedCount++;
+  });
+  if (seedCount < 16) return null;
+  // Neighbouring bins count together (a colour's pixels straddle bin edges).
+  let best = 0;
+  let bestScore = -1;
+  for (let i = 0; i < bins.length; i++) {
+    if (bins[i] === 0) continue;
+    const lb = i & 7;
+    const crb = (i >> 3) & 63;
+    const cbb = i >> 9;
+    let score = 0;
+    for (let dcb = -1; dcb <= 1; dcb++)
+      for (let dcr = -1; dcr <= 1; dcr++)
+        for (let dl = -1; dl <= 1; dl++) {
+          const b = cbb + dcb;
+          const r = crb + dcr;
+          const l = lb + dl;
+          if (b >= 0 && b < 64 && r >= 0 && r < 64 && l >= 0 && l < 8)
+            score += bins[((b * 64 + r) << 3) + l]!;
+        }
+    if (score > bestScore) {
+      bestScore = score;
+      best = i;
+    }
+  }
+  // The mean colour of the band's pixels near that bin.
+  const centre = [((best & 7) + 0.5) * 32, ((best >> 9) + 0.5) * 4, (((best >> 3) & 63) + 0.5) * 4] as const;
+  const mean = [0, 0, 0];
+  let n = 0;
+  pixels((_x, _y, p) => {
+    const c = toYcc(data[p]!, data[p + 1]!, data[p + 2]!);
+    if (Math.abs(c[0] - centre[0]) > 48 || Math.abs(c[1] - centre[1]) > 6 || Math.abs(c[2] - centre[2]) > 6)
+      return;
+    mean[0]! += c[0];
+    mean[1]! += c[1];
+    mean[2]! += c[2];
+    n++;
+  });
+  if (n < MIN_SHARE * seedCount) return null;
+  return { colour: mean.map((v) => v / n) as [number, number, number], skinLike, seedCount, bandCount };
 }
