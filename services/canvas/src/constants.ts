@@ -1,4 +1,5 @@
 import { MAX_CANVAS_IMAGE_BYTES } from '@atelier/contracts';
+import { MIN_UPLOAD_SIDE } from '@atelier/kit';
 
 export const SERVICE_NAME = 'canvas';
 
@@ -19,6 +20,8 @@ export const EDIT_ERRORS = {
   tooLarge: `is too large (at most ${MAX_CANVAS_IMAGE_BYTES / (1024 * 1024)} MB)`,
   notAnImage: 'does not hold a PNG, JPEG or WebP image',
   mediaMissing: 'could not be found: upload the image again',
+  tooThin: (width: number, height: number) =>
+    `is too long and thin: fitted to 2048 px it would be ${width}×${height}, and each side must be at least ${MIN_UPLOAD_SIDE} pixels`,
   /** A stored input that can no longer be read when the job runs (deleted meanwhile). */
   inputGone: 'An input image could not be read. Please upload it again.',
   notAnImageResult: 'The engine did not return an image.',

@@ -3,6 +3,7 @@ import {
   badRequest,
   HttpError,
   MAX_UPLOAD_PIXELS,
+  MIN_UPLOAD_SIDE,
   normalizeImage,
   readMedia,
   sniffImageType,
@@ -48,12 +49,14 @@ async function sourceBytes(value: string, field: string, media: MediaStore): Pro
  * SPEC.md §5's rule applied on our side to what arrives larger than the editor sends (an upscaled
  * gallery picture, another client): scaled to fit 2048×2048, PNG under 1,000,000 pixels, else JPEG 0.95.
  */
-async function fitToCanvas(image: ProcessedImage): Promise<ProcessedImage> {
+async function fitToCanvas(image: ProcessedImage, field: string): Promise<ProcessedImage> {
   const { maxSide, pngBelowPixels, jpegQuality } = CANVAS_PROCESSING;
   if (image.width <= maxSide && image.height <= maxSide) return image;
   const scale = Math.min(maxSide / image.width, maxSide / image.height);
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));
+  // A strip (16000 × 16) fitted to 2048 px is too thin for any engine: refused now, not after the credit is taken.
+  if (Math.min(width, height) < MIN_UPLOAD_SIDE) throw fieldError(field, EDIT_ERRORS.tooThin(width, height));
   // The local engine's own XMP (normalizeImage kept nothing else) stays with the picture.
   const { xmp } = await sharp(image.data).metadata();
   const source = sharp(image.data, { limitInputPixels: MAX_UPLOAD_PIXELS, sequentialRead: true }).resize(width, height, { fit: 'fill' });
@@ -82,7 +85,7 @@ export async function processInput(value: string, field: string, media: MediaSto
     if (error instanceof HttpError && error.status < 500) throw fieldError(field, error.message);
     throw error;
   }
-  return fitToCanvas(image);
+  return fitToCanvas(image, field);
 }
 
 /** Every input of an edit, main image first; the first refusal in order is the one reported. */

@@ -105,6 +105,7 @@ describe('canvas service', () => {
   it('refuses every bad request with 400 naming the field, and stores and charges nothing', async () => {
     const jpeg = await picture(200, 150);
     const gif = await picture(40, 40, 'gif');
+    const strip = await sharp({ create: { width: 16_000, height: 16, channels: 3, background: '#888888' } }).png().toBuffer();
     const hex = randomBytes(16).toString('hex');
     const prompt = 'Make it golden hour';
     const cases: [string, Record<string, unknown>, RegExp][] = [
@@ -122,6 +123,7 @@ describe('canvas service', () => {
       ['HTML that says it is a JPEG', { prompt, inputImages: [dataUrl(Buffer.from('<html><script>alert(1)</script></html>'), 'image/jpeg')] }, /inputImages\.0: does not hold a PNG/],
       ['a truncated JPEG', { prompt, inputImages: [dataUrl(jpeg.subarray(0, Math.floor(jpeg.length / 2)))] }, /^Invalid body: inputImages\.0: The image could not be read: it is damaged or incomplete$/],
       ['a pixel bomb', { prompt, inputImages: [main, dataUrl(pngDeclaring(30_000, 30_000), 'image/png')] }, /^Invalid body: inputImages\.1: Image is too large: at most 40 megapixels$/],
+      ['a strip too thin once fitted to 2048 px', { prompt, inputImages: [dataUrl(strip, 'image/png')] }, /^Invalid body: inputImages\.0: is too long and thin: fitted to 2048 px it would be 2048×2, /],
       ['an image over 6 MB', { prompt, inputImages: [`data:image/png;base64,${'A'.repeat(MAX_CANVAS_IMAGE_URL_CHARS)}`] }, /^Invalid body: inputImages\.0: An image is too large \(at most 6 MB\)$/],
       ['another host', { prompt, inputImages: [`https://evil.example/media/uploads/2026/01/${hex}.png`] }, /inputImages\.0: must be a PNG, JPEG or WebP data URL .* or one of our own \/media\/ URLs/],
       ['our host with userinfo', { prompt, inputImages: [`http://atelier.test:8080@evil.example/media/uploads/2026/01/${hex}.png`] }, /inputImages\.0: must be/],

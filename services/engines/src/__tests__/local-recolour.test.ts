@@ -58,6 +58,8 @@ describe('local edit: reading which garment to paint which colour', () => {
     expect(read('a red dress and black boots')).toEqual(['dress=red']);
     expect(read('keep the black dress, change the light to sunset')).toEqual([]);
     expect(read('remove the red coat')).toEqual([]);
+    expect(read("don't change the dress to emerald")).toEqual([]);
+    expect(read('leave the coat navy, warmer light')).toEqual([]);
   });
 
   it("is part of the edit's plan, read after the composed camera phrase is taken out", () => {
@@ -106,13 +108,18 @@ describe('local edit: a local still is drawn again with its garment painted', ()
     expect(readingOf(recipe).garments.map((g) => g.name)).toContain('tee');
   }, 60_000);
 
-  it('a dress asked of a figure in a jumpsuit paints the jumpsuit (the same slot); a garment it has no slot for is put on', async () => {
+  it('a dress asked of a figure in a jumpsuit paints the jumpsuit (the same slot); a garment it shows nothing of is refused, not put on', async () => {
     const recipe = { prompt: 'linen jumpsuit, studio', aspectRatio: '2:3' as const, seed: 4 };
     const { localStillRecoloured } = await import('../local/text-to-image.js');
     const suit = await localStillRecoloured(recipe, recolourRequests('make the dress emerald'));
     expect(suit!.applied).toEqual(['emerald jumpsuit']);
-    const worn = await localStillRecoloured({ prompt: 'white tee, studio', aspectRatio: '2:3', seed: 4 }, recolourRequests('black trousers'));
-    expect((await readLocalRecipe(worn!.data))!.wearing).toEqual([{ garment: 'trousers', hex: COLOURS.black }]);
+    const dressed = { prompt: 'a woman in a red silk dress and black boots in a studio', aspectRatio: '2:3' as const, seed: 4 };
+    await expect(localStillRecoloured(dressed, recolourRequests('change the dress to emerald and the coat to navy'))).rejects.toThrow(
+      new EngineInputError('This picture shows no coat to recolour'),
+    );
+    // Through the edit: refused with the reason, the still unchanged.
+    const still = await engine.textToImage(dressed);
+    await expect(edit('change the dress to emerald and the coat to navy', still.data)).rejects.toThrow(/shows no coat to recolour/);
   }, 60_000);
 });
 

@@ -509,9 +509,10 @@ const garmentKeyOf = (name: string) => Object.keys(GARMENTS).find((key) => GARME
 
 /**
  * The still `recipe` drew, with garments painted as an edit asks ("change the dress to emerald"): the figure's garment
- * of that name, else of the same slot (a "dress" asked of a suit paints the suit), else the outfit's first; a garment
- * the figure does not wear and whose slot it has none of is put on. The same set, pose and typography, drawn again;
- * the recipe records the paint. `applied` names what was painted, in the picture's words; null when nothing could be.
+ * of that name, else of the same slot (a "dress" asked of a jumpsuit paints the jumpsuit), else, for the outfit, its
+ * first; a garment the figure shows nothing of is an EngineInputError (nothing is put on). The same set, pose and
+ * typography, drawn again; the recipe records the paint. `applied` names what was painted, in the picture's words;
+ * null when nothing could be.
  */
 export async function localStillRecoloured(recipe: LocalStillRecipe, requests: readonly RecolourRequest[]): Promise<(EngineResult & { applied: string[] }) | null> {
   const reading = readingOf(recipe);
@@ -521,16 +522,17 @@ export async function localStillRecoloured(recipe: LocalStillRecipe, requests: r
     const own =
       (garment && reading.garments.find((g) => g.name === garment.name)) ??
       (garment ? reading.garments.find((g) => g.slot === garment.slot) : reading.garments[0]);
-    const name = own?.name ?? garment!.name;
-    const key = garmentKeyOf(name);
+    // "Change the coat to navy" of a figure in a dress asks for nothing it shows: said so, not a coat put on.
+    if (!own) throw new EngineInputError(`This picture shows no ${garment!.name} to recolour`);
+    const key = garmentKeyOf(own.name);
     if (!key) continue;
     const hex = colour.hex.toLowerCase();
     // A garment painted (or tried on) before is painted again in its place: a run of edits keeps the record short,
     // so what earlier edits and try-ons put on the figure is not pushed out of it.
     const earlier = wearing.findLastIndex((w) => w.garment === key);
-    if (own && earlier >= 0) wearing[earlier] = { ...wearing[earlier]!, hex };
-    else wearing.push({ garment: key, hex, ...(own ? { dyed: true as const } : {}) });
-    applied.push(`${colour.name} ${name}`);
+    if (earlier >= 0) wearing[earlier] = { ...wearing[earlier]!, hex };
+    else wearing.push({ garment: key, hex, dyed: true });
+    applied.push(`${colour.name} ${own.name}`);
   }
   if (applied.length === 0) return null;
   const result = await redrawWearing(recipe, wearing);

@@ -262,7 +262,7 @@ export interface RecolourRequest {
 /** Words that name the clothes as a whole. */
 const OUTFIT_WORDS = new Set(['outfit', 'clothes', 'clothing', 'garment', 'garments', 'attire']);
 /** A prompt with one of these does not ask for the colours it names ("keep the black dress", "remove the red coat"). */
-const NOT_A_CHANGE = new Set(['keep', 'keeping', 'remove', 'removing', 'without', 'not', 'no', 'same']);
+const NOT_A_CHANGE = new Set(['keep', 'keeping', 'remove', 'removing', 'without', 'not', 'no', 'same', 'don', 'dont', 'doesn', 'didn', 'never', 'leave', 'unchanged']);
 /** Words that may follow the colour a garment becomes ("make the dress red please"). */
 const AFTER_WORDS = new Set(['please', 'instead', 'now', 'too', 'again', 'then']);
 /** At most this many garments are recoloured by one edit. */
