@@ -176,3 +176,23 @@ describe('local edit: a photo has its garment found below the face and painted i
     expect((await edit('make the trousers white', await personWithHair())).applied).toEqual(['white trousers']);
   }, 30_000);
 });
+
+describe('local edit: what it cannot do is said, not faked', () => {
+  it('reads asks to add, remove or replace things as unsupported; a colour replaced is a recolour', () => {
+    expect(planEdit('add a wide-brim hat').unsupported).toBe('add');
+    expect(planEdit('remove the background').unsupported).toBe('remove');
+    expect(planEdit('get rid of the bag, golden hour').unsupported).toBe('remove');
+    expect(planEdit('replace the sky with a sunset').unsupported).toBe('replace');
+    expect(planEdit('replace the red dress with an emerald one').unsupported).toBeNull();
+    expect(planEdit('Enhance Skin').unsupported).toBeNull();
+    expect(planEdit('a dress with added sparkle').unsupported).toBeNull();
+  });
+
+  it('refuses them with the reason instead of answering with a tone shift', async () => {
+    const photo = await personWithHair();
+    await expect(edit('add a wide-brim hat', photo)).rejects.toThrow(
+      new EngineInputError('The local engine cannot add things in a photo: offline it recolours clothes ("change the dress to emerald") and applies looks, cameras and shot types'),
+    );
+    await expect(edit('remove the background', photo)).rejects.toThrow(/^The local engine cannot remove things in a photo/);
+  });
+});

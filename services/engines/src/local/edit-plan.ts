@@ -12,6 +12,8 @@ export interface EditPlan {
   recipes: RecipeKey[];
   /** Garments to paint another colour ("change the dress to emerald"). */
   recolours: RecolourRequest[];
+  /** What the prompt asks that the local edit cannot do ("add", "remove"…), as the words that ask it; else null. */
+  unsupported: string | null;
   camera: EditCamera;
   shotType: EditShotType;
 }
@@ -27,6 +29,21 @@ const TIME_WORDS: [TimeOfDay, string[]][] = [
   ['morning', ['morning', 'sunrise', 'dawn']],
   ['noon', ['noon', 'midday', 'high noon']],
 ];
+/**
+ * Asks to add, remove or replace things: the local edit changes colours and light, never content. "Replace" and
+ * "swap" of a garment's colour ("replace the red of the dress with emerald") are recolours, not these.
+ */
+const CONTENT_EDITS = /\b(add|adding|remove|removing|erase|erasing|delete|deleting|insert|get rid of|take off|take away|cut out)\b/;
+const REPLACING = /\b(replace|replacing|swap|swapping)\b/;
+/** The plain verb of what was asked ("removing", "get rid of" → "remove"). */
+function verbOf(words: string | undefined): string | null {
+  if (!words) return null;
+  if (/^(remov|get rid|take|cut)/.test(words)) return 'remove';
+  if (/^eras/.test(words)) return 'erase';
+  if (/^delet/.test(words)) return 'delete';
+  if (/^(replac|swap)/.test(words)) return 'replace';
+  return words.replace(/ing$/, '');
+}
 /** The Change Time of Day chip says no hour: golden hour, the flattering one. */
 const ANY_TIME = ['time of day', 'change time', 'time change'];
 
@@ -81,13 +98,15 @@ export function planEdit(prompt: string, camera?: string, shotType?: string): Ed
     }
   }
   if (!timeOfDay && mentions(text, ANY_TIME)) timeOfDay = 'golden hour';
+  const recolours = recolourRequests(text);
 
   return {
     skin: mentions(text, SKIN_WORDS),
     timeOfDay,
     flash: mentions(text, FLASH_WORDS),
     recipes: RECIPE_KEYS.filter((key) => mentions(text, RECIPES[key].words)),
-    recolours: recolourRequests(text),
+    recolours,
+    unsupported: verbOf(CONTENT_EDITS.exec(text)?.[1] ?? (recolours.length === 0 ? REPLACING.exec(text)?.[1] : undefined)),
     camera: chosenCamera ?? named ?? 'Default',
     shotType: chosenShot ?? namedShot ?? 'Default',
   };

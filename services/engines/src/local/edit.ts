@@ -38,6 +38,12 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
   if (input.images.length > 1 + MAX_EDIT_REFERENCES) throw new EngineInputError(`at most ${MAX_EDIT_REFERENCES} reference images`);
   for (const [i, image] of input.images.entries()) await checkImage(image, i === 0 ? 'image' : `reference image ${i}`);
   const plan = planEdit(prompt, input.camera, input.shotType);
+  // Said, not faked: an edit that only shifted the tones would answer "add a hat" with a success.
+  if (plan.unsupported) {
+    throw new EngineInputError(
+      `The local engine cannot ${plan.unsupported} things in a photo: offline it recolours clothes ("change the dress to emerald") and applies looks, cameras and shot types`,
+    );
+  }
   const given = input.images[0]!;
   const seed = input.seed === undefined ? (hashString(prompt) ^ hashBytes(given)) >>> 0 : checkSeed(input.seed);
   const applied: { label: string; key: string }[] = [];
