@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { HOUSE_CAST, parseCharacterLook, POSE_COUNT, type Engines } from '@atelier/engines';
 import type { Db, Logger, MediaStore } from '@atelier/kit';
 import { and, eq, isNull } from 'drizzle-orm';
-import sharp from 'sharp';
 import { characters, templatePoses, type CharacterRow } from './db/schema.js';
+import { storedJpeg } from './pictures.js';
 
 /** A stable UUID for a house character, the same in every database (its key hashed). */
 export function houseCharacterId(key: string): string {
@@ -81,7 +81,7 @@ export async function prepareCastAndTemplate(deps: { db: Db; engines: Engines; m
   for (let poseIndex = 0; poseIndex < POSE_COUNT; poseIndex += 1) {
     if (done.has(poseIndex)) continue;
     const result = await engines.characterPreview({ description: model.description, look: model.look, seed: seedOf(houseCharacterId(model.key)), poseIndex });
-    const jpeg = await sharp(result.data).flatten({ background: '#ffffff' }).jpeg({ quality: 86, mozjpeg: true }).toBuffer();
+    const jpeg = await storedJpeg(result.data, 86);
     const stored = await media.put(jpeg, { contentType: 'image/jpeg', prefix: 'photoshoot/template' });
     const inserted = await db.insert(templatePoses).values({ poseIndex, imageUrl: stored.url }).onConflictDoNothing().returning();
     if (inserted.length === 0) await media.delete(stored.key);

@@ -3,10 +3,10 @@ import type { PoseImage } from '@atelier/contracts';
 import { parseCharacterLook, type Engines } from '@atelier/engines';
 import { createWeightedSemaphore, HttpError, inLockedTransaction, type Db, type Logger, type MediaStore } from '@atelier/kit';
 import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { seedOf } from './cast.js';
 import type { CharacterRow } from './db/schema.js';
 import { previews } from './db/schema.js';
+import { storedJpeg } from './pictures.js';
 
 /** The 4 poses of the template a character's previews show. */
 export const PREVIEW_POSES = [0, 3, 5, 8] as const;
@@ -99,7 +99,7 @@ export function createPreviews(deps: { db: Db; engines: Engines; media: MediaSto
               seed: seedOf(character.id),
               poseIndex,
             });
-            const jpeg = await sharp(result.data).flatten({ background: '#ffffff' }).jpeg({ quality: 86, mozjpeg: true }).toBuffer();
+            const jpeg = await storedJpeg(result.data, 86);
             const stored = await media.put(jpeg, { contentType: 'image/jpeg', prefix: 'photoshoot/previews' });
             return { imageUrl: stored.url, poseIndex };
           }),

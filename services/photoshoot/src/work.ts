@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { EngineFailure, EngineInputError, parseCharacterLook, type Engines } from '@atelier/engines';
 import { defineQueue, readMedia, runAlways, startWorker, type AccountClient, type Db, type Jobs, type Logger, type MediaStore, type RunAlone } from '@atelier/kit';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { PhotoshootConfig } from './config.js';
 import { photoshoots, poses, type PhotoshootRow } from './db/schema.js';
 import type { Gallery } from './gallery.js';
+import { storedJpeg } from './pictures.js';
 
 /** The pg-boss queue of poses; a job's id is derived from its photoshoot and pose index. */
 export const POSE_QUEUE = 'photoshoot-pose';
@@ -141,7 +141,7 @@ export function createProcessor(deps: WorkerDeps): Processor {
       if (!characterImage || !garment) throw new EngineInputError('The character or the clothing image could not be read. Please start again.');
       const look = parseCharacterLook(row.characterLook);
       const result = await engines.photoshootPose({ characterImage, garment, poseIndex, ...(look ? { look } : {}) });
-      const jpeg = await sharp(result.data).flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_QUALITY, mozjpeg: true }).toBuffer();
+      const jpeg = await storedJpeg(result.data, JPEG_QUALITY);
       const stored = await media.put(jpeg, { contentType: 'image/jpeg', prefix: 'photoshoot/poses' });
       const [landed] = await db
         .update(poses)

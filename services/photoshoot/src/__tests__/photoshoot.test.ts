@@ -145,7 +145,11 @@ describe('photoshoot service', () => {
     expect(first.status).toBe(200);
     const result = first.body as PreviewResult;
     expect(result.previewImages.map((p) => p.poseIndex)).toEqual([0, 3, 5, 8]);
-    for (const image of result.previewImages) expect((await decodes(image.imageUrl)).format).toBe('jpeg');
+    for (const image of result.previewImages) {
+      const meta = await decodes(image.imageUrl);
+      expect(meta.format).toBe('jpeg');
+      expect(meta.xmp?.toString('utf8')).toMatch(/atelier:look="/);
+    }
     const before = counted.calls.characterPreview ?? 0;
     const again = await request(app).post('/api/avatar/preview').set(userHeaders(user)).send({ characterId: cast[1]!.characterId });
     expect(again.body).toEqual(result);
@@ -266,7 +270,12 @@ describe('photoshoot service', () => {
     expect(done.generations.map((g) => g.poseIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(new Set(done.generations.map((g) => g.imageUrl)).size).toBe(10);
     expect(seen.size).toBeGreaterThan(1); // it rose as poses landed
-    for (const g of done.generations.slice(0, 3)) expect((await decodes(g.imageUrl)).format).toBe('jpeg');
+    for (const g of done.generations.slice(0, 3)) {
+      const meta = await decodes(g.imageUrl);
+      expect(meta.format).toBe('jpeg');
+      // The local engine's own XMP stays with the photo (a download brought back to the canvas keeps one mark).
+      expect(meta.xmp?.toString('utf8')).toMatch(/atelier:localMark="[0-9. ]+"/);
+    }
     const rows = await shoot.database.db.execute<{ attempts: number }>(sql`select attempts from poses where photoshoot_id = ${jobId}`);
     expect(rows.rows.every((r) => r.attempts === 1)).toBe(true);
     expect(await account.avatarOf(user)).toMatchObject({ used: 1 });
