@@ -71,6 +71,6 @@ export const POSES: readonly Pose[] = [
   {
     name: 'Leaning',
     prompt: 'leaning to one side as if against a wall, one knee bent, casual',
-    joints: { lean: -8, headTilt: -6, upperArmL: -35, forearmL: -50, upperArmR: 6, forearmR: 2, thighL: -1, shinL: 0, thighR: 24, shinR: -20 },
+    joints: { lean: -8, headTilt: -6, upperArmL: -35, forearmL: -50, upperArmR: 6, forearmR: 2, thighL: -1, shinL: 0, thighR: 16, shinR: -22 },
   },
 ];

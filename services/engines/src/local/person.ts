@@ -114,6 +114,11 @@ function smooth(points: P[], closed = true, tension = 1): string {
 }
 
 /** A tapered capsule from a (radius ra) to b (radius rb): a limb segment. */
+/** The shoes' leather. */
+const SHOE_LEATHER = '#2b2522';
+/** An elbow opened less than this (degrees between upper arm and forearm) is folded: the forearm lies in front. */
+const FOLDED_ARM = 60;
+
 function capsule(a: P, b: P, ra: number, rb: number): string {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
@@ -210,7 +215,9 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
   const topSleeves: SleeveLength = art && (art.shape === 'top' || art.shape === 'dress') ? art.sleeves : 'short';
   const skirt: Cloth | null = art && (art.shape === 'dress' || art.shape === 'skirt') ? { colour: art.main, art } : null;
   const trousers: Cloth | null = skirt ? null : art?.shape === 'trousers' ? { colour: art.main, art } : { colour: trousersFor(top.colour) };
-  const shoes = darken(mix(trousers?.colour ?? skirt?.colour ?? basics, '#2a2420', 0.7), 0.25);
+  // Shoes of their own neutral dark leather: tinted by the garment they read as its colour leaking on to the feet, and
+  // kept the old tint when the garment was recoloured.
+  const shoes = SHOE_LEATHER;
 
   // Widths of the body (half, head units) along the upper body, for clothes that follow it.
   const outline: [number, number][] = [
@@ -372,6 +379,17 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
     const dir = angleOf(elbow, wrist);
     const inward = i === 0 ? 1 : -1;
     const edge = darken(skin, 0.3);
+    // An arm folded back on itself (a hand to the collar) has its forearm in front of the upper arm: drawn again over
+    // it with its own edge and a soft shadow, so it does not read as a stump with a second arm growing from its middle.
+    const opening = Math.abs(((angleOf(elbow, shoulder) - dir + 540) % 360) - 180);
+    if (opening < FOLDED_ARM) {
+      const forearm = capsule(elbow, wrist, armRadii[1]!, armRadii[2]!);
+      parts.push(
+        `<path d="${capsule([elbow[0] + 0.04 * h, elbow[1] + 0.05 * h], [wrist[0] + 0.04 * h, wrist[1] + 0.05 * h], armRadii[1]!, armRadii[2]!)}" fill="#000" opacity="0.22" filter="url(#${id}-blur)"/>`,
+        `<path d="${forearm}" fill="url(#${id}-skin)" stroke="${edge}" stroke-width="${f(0.014 * h)}" stroke-opacity="0.4"/>`,
+        `<path d="${forearm}" fill="url(#${id}-limbshade)"/>`,
+      );
+    }
     const thumb = capsule(along(wrist, dir, 0.1 * h), along(along(wrist, dir, 0.14 * h), dir + inward * 28, 0.2 * h), 0.05 * limb * h, 0.038 * limb * h);
     const hand = capsule(along(wrist, dir, 0.08 * h), along(wrist, dir, 0.54 * h), 0.105 * limb * h, 0.072 * limb * h);
     const knuckles = along(wrist, dir, 0.33 * h);
