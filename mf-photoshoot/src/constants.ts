@@ -40,6 +40,8 @@ export const CLOTHING_ACCEPT = 'image/*';
 export const CLOTHING_HINT = 'PNG, JPG up to 10MB';
 export const CHANGE_IMAGE = 'Tap to change image';
 export const FINAL_PROGRESS_LABEL = 'Generating final photos...';
+/** The progress's label once the set is made (SPEC.md §5 names only the running one). */
+export const FINAL_DONE_LABEL = 'Your photo set is ready';
 
 export const PREVIEW_MESSAGES = {
   starting: 'Starting preview generation...',

@@ -61,7 +61,9 @@ describe('the photo set step', () => {
     await elapse(2000);
     expect(jobCalls(api)).toHaveLength(3);
     expect(screen.getByText('Generation complete!')).toBeInTheDocument();
-    expect(finalProgress()).toHaveTextContent('10 / 10');
+    // Done: the progress no longer says it is generating.
+    expect(screen.queryByText('Generating final photos...')).not.toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Your photo set is ready' }).closest('div')!.parentElement!).toHaveTextContent('10 / 10');
     expect(photoButtons()).toHaveLength(10);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/generations'] });
     expect(host.track).toHaveBeenCalledWith('generation_completed', { generation_type: 'photoshoot' });

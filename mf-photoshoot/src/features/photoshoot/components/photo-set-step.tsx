@@ -1,6 +1,6 @@
 import type { PoseImage as PoseImageData } from '@atelier/contracts';
 import { Button } from '@atelier/ui';
-import { FINAL_PHOTOS, FINAL_PROGRESS_LABEL } from '../../../constants';
+import { FINAL_DONE_LABEL, FINAL_PHOTOS, FINAL_PROGRESS_LABEL } from '../../../constants';
 import type { FinalPhase } from '../hooks/use-final-generation';
 import { GenerationProgress } from './generation-progress';
 import { PoseImage } from './pose-image';
@@ -28,7 +28,7 @@ export function PhotoSetStep(props: PhotoSetStepProps) {
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
       {phase !== 'failed' && (
         <GenerationProgress
-          label={FINAL_PROGRESS_LABEL}
+          label={phase === 'completed' ? FINAL_DONE_LABEL : FINAL_PROGRESS_LABEL}
           current={currentProgress}
           total={totalSteps}
           message={message}
