@@ -1,11 +1,25 @@
 import { Spinner } from '@atelier/ui';
+import { useEffect, useRef } from 'react';
 import { formatElapsed, useElapsedSeconds } from '../hooks/use-elapsed';
 
-/** Over the image while it is being worked on: what is happening, for how long, and an indeterminate bar. */
+/**
+ * Over the image while it is being worked on: what is happening, for how long, and an indeterminate bar. On a phone
+ * the image sits above the form the edit was started from: the progress is scrolled into view (and the result then
+ * lands where the user is looking).
+ */
 export function EditProgress({ label, startedAt }: { label: string; startedAt: number }) {
   const seconds = useElapsedSeconds(startedAt);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const { top, bottom } = element.getBoundingClientRect();
+    if (top >= 0 && bottom <= window.innerHeight) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    element.scrollIntoView?.({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+  }, []);
   return (
-    <div className="absolute inset-0 z-20 flex flex-col items-center justify-center gap-3 bg-ivory/75 p-4 text-center backdrop-blur-[2px]">
+    <div ref={ref} className="absolute inset-0 z-20 flex flex-col items-center justify-center gap-3 bg-ivory/75 p-4 text-center backdrop-blur-[2px]">
       <Spinner label={label} className="text-ink" />
       <p className="flex items-baseline gap-2 text-sm font-medium">
         {label}…<span className="font-normal tabular-nums text-muted-foreground">{formatElapsed(seconds)}</span>
