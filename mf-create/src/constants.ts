@@ -1,6 +1,6 @@
 // The creation screen's constants, in SPEC.md's words and numbers (sections 2, 4, 7, 8 and 9).
 // Texts the spec does not give are ours; docs/decisions.md ("mf-create") lists them.
-import type { AspectRatio, GenerationType, VideoModel } from '@atelier/contracts';
+import { CANVAS_MODELS, type AspectRatio, type GenerationType, type VideoModel } from '@atelier/contracts';
 import type { LimitDialogType } from '@atelier/host';
 
 export type CreateTab = 'image' | 'video' | 'dress-up';
@@ -89,15 +89,30 @@ export const VIDEO_MODELS: readonly { value: VideoModel; label: string; descript
   { value: 'sora-2', label: 'SORA 2', description: 'Lifelike movement and detail', premium: true },
 ];
 export const DEFAULT_VIDEO_MODEL: VideoModel = 'wan-2.5';
-/** Readable names of the local engine's models (services/engines/src/local); hosted model ids show as they are. */
-const LOCAL_MODEL_LABELS: Readonly<Record<string, string>> = {
-  'local/editorial-svg': 'Local editorial renderer',
-  'local/cutout-composite': 'Local cut-out try-on',
-  'local/lanczos3-sharpen': 'Local upscaler',
-};
-/** A model's display name: the picker's ("Wan 2.5"), a local model's words, or a hosted model's id as it is. */
+/**
+ * Readable names of the models a generation records: the local engine's (services/engines/src/local; an edit's and a
+ * video's ids carry what was done after the prefix), the canvas's and photoshoots'. Hosted model ids show as they are.
+ */
+const MODEL_LABELS: readonly [RegExp, string][] = [
+  [/^local\/editorial-(scene|svg)$/, 'Local editorial scene'],
+  [/^local\/redress$/, 'Local try-on, redrawn'],
+  [/^local\/redraw$/, 'Local recolour, redrawn'],
+  [/^local\/cutout-composite$/, 'Local cut-out try-on'],
+  [/^local\/lanczos3-sharpen$/, 'Local upscaler'],
+  [/^local\/edit:/, 'Local photo edit'],
+  [/^local\/(parallax|camera)-/, 'Local motion video'],
+  [/^local\/studio-figure/, 'Local studio figure'],
+  [/^photoshoot$/, 'Photoshoot'],
+];
+/** A model's display name: the picker's ("Wan 2.5", "Flux Kontext Max"), a local model's words, or a hosted id as it is. */
 export const modelLabel = (model: string) =>
-  VIDEO_MODELS.find((m) => m.value === model)?.label ?? LOCAL_MODEL_LABELS[model] ?? model;
+  VIDEO_MODELS.find((m) => m.value === model)?.label ??
+  CANVAS_MODELS.find((m) => m.value === model)?.label ??
+  MODEL_LABELS.find(([pattern]) => pattern.test(model))?.[1] ??
+  model;
+/** What a generation cost, as its viewer says: canvas edits and photoshoots were paid for where they were made. */
+export const costLabel = (type: GenerationType, cost: number) =>
+  type === 'canvas' ? 'Paid as the canvas edit' : type === 'photoshoot' ? 'Part of the photoshoot' : String(cost);
 export const PREMIUM_BADGE = 'Advanced & Pro';
 /** Plans that may use the premium video models. */
 export const PREMIUM_PLANS: readonly string[] = ['advanced', 'pro'];

@@ -180,14 +180,14 @@ describe('gallery', () => {
     installFakeApi({
       'GET /api/generations': () =>
         page(
-          fakeGeneration({ id: 'a', prompt: 'local look', model: 'local/editorial-svg' }),
+          fakeGeneration({ id: 'a', prompt: 'local look', model: 'local/editorial-scene' }),
           fakeGeneration({ id: 'b', prompt: 'hosted look', model: 'fal-ai/flux/dev', engine: 'fal' }),
         ),
     });
     const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
     await user.click(await screen.findByRole('button', { name: 'Open image: local look' }));
     let details = (await screen.findByRole('dialog')).querySelector('dl')!;
-    expect(within(details).getByText('Local editorial renderer')).toBeInTheDocument();
+    expect(within(details).getByText('Local editorial scene')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await user.click(await screen.findByRole('button', { name: 'Open image: hosted look' }));
     details = (await screen.findByRole('dialog')).querySelector('dl')!;

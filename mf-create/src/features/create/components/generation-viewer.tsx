@@ -1,7 +1,7 @@
 import type { Generation } from '@atelier/contracts';
 import { Button, buttonVariants, cn, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@atelier/ui';
 import { useId, useState } from 'react';
-import { creditsLabel, MESSAGES, modelLabel, UNDERSTOOD_HEADING, UPSCALE } from '../../../constants';
+import { costLabel, creditsLabel, MESSAGES, modelLabel, UNDERSTOOD_HEADING, UPSCALE } from '../../../constants';
 import { usePresets } from '../api/get-presets';
 import { useReducedMotion } from '../hooks/use-media-query';
 import { canUpscale } from '../hooks/use-upscale';
@@ -100,7 +100,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
               {generation.aspectRatio && <Detail term="Aspect ratio" value={generation.aspectRatio} />}
               {!generation.videoUrl && size && <Detail term="Size" value={`${size.width} × ${size.height} px`} />}
               <Detail term="Engine" value={engineDescription(generation.engine)} />
-              <Detail term="Credits" value={String(generation.cost)} />
+              <Detail term="Credits" value={costLabel(generation.type, generation.cost)} />
               <Detail term="Created" value={new Date(generation.createdAt).toLocaleString()} />
             </dl>
             {generation.understood && generation.understood.length > 0 && (
