@@ -314,3 +314,20 @@ describe('local edit: reference palette, determinism, label, sizes', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1536, 2048]);
   });
 });
+
+describe('local edit: iPhone Flash without a face', () => {
+  it('lights the middle of the frame, not a bright edge read as a figure', async () => {
+    // A picture with no one in it: a plain wall and a tall bright shape by its right edge (read as a figure).
+    const w = 600;
+    const h = 800;
+    const flat = await sharp({ create: { width: w, height: h, channels: 3, background: '#5a5f66' } })
+      .composite([{ input: { create: { width: 90, height: 560, channels: 3, background: '#e8d9b0' } }, left: 480, top: 160 }])
+      .png()
+      .toBuffer();
+    const [before, after] = [await raw(flat), await raw((await edit({ prompt: 'iPhone Flash', images: [flat] })).data)];
+    const gain = ([left, top, right, bottom]: [number, number, number, number]) =>
+      meanLuma(after, { left, top, right, bottom }) / meanLuma(before, { left, top, right, bottom });
+    // The wall in the middle is lit more than the wall by the right edge (the hotspot is not out there).
+    expect(gain([0.45, 0.45, 0.55, 0.55])).toBeGreaterThan(gain([0.96, 0.45, 1, 0.55]));
+  }, 30_000);
+});

@@ -211,9 +211,14 @@ function screenLight(picture: Picture, light: Light, falloff: number): void {
 export function applyFlash(picture: Picture, subject: Subject): void {
   const { width, height, data } = picture;
   const halfDiagonal = Math.hypot(width, height) / 2;
-  const across = gaussianAlong(width, subject.x * width, halfDiagonal, 0.4);
-  const down = gaussianAlong(height, subject.y * height, halfDiagonal, 0.4);
-  const { figure } = subject;
+  // The flash sits on the camera: its hotspot is a face when one was found, else near the frame's middle whatever the
+  // figure reading says (a bright edge read as a figure put it there, like a light leak).
+  const cx = subject.face ? subject.x : Math.min(0.65, Math.max(0.35, subject.x));
+  const cy = subject.face ? subject.y : Math.min(0.55, Math.max(0.3, subject.y));
+  const across = gaussianAlong(width, cx * width, halfDiagonal, 0.4);
+  const down = gaussianAlong(height, cy * height, halfDiagonal, 0.4);
+  // What is near the flash (the figure; without a face, whatever is around the hotspot) is lit, the wall beyond less.
+  const figure = subject.face ? subject.figure : { x: cx, y: cy, spanX: 0.3, spanY: 0.4 };
   const fx = figure.x * width;
   const fy = figure.y * height;
   const frx = Math.max(0.15, figure.spanX) * width;
