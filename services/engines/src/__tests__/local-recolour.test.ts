@@ -186,6 +186,12 @@ describe('local edit: what it cannot do is said, not faked', () => {
     expect(planEdit('replace the red dress with an emerald one').unsupported).toBeNull();
     expect(planEdit('Enhance Skin').unsupported).toBeNull();
     expect(planEdit('a dress with added sparkle').unsupported).toBeNull();
+    // Adding or removing a look is a look.
+    for (const look of ['add film grain', 'add some warmth', 'add a vignette', 'add more contrast', 'remove blemishes', 'remove wrinkles, golden hour', 'add a soft glow']) {
+      expect(planEdit(look).unsupported, look).toBeNull();
+    }
+    expect(planEdit('remove wrinkles').skin).toBe(true);
+    expect(planEdit('add a hat and film grain').unsupported).toBe('add');
   });
 
   it('refuses them with the reason instead of answering with a tone shift', async () => {

@@ -18,7 +18,7 @@ export interface EditPlan {
   shotType: EditShotType;
 }
 
-const SKIN_WORDS = ['skin', 'retouch', 'retouching', 'smooth', 'smoother', 'blemish', 'blemishes', 'complexion', 'beauty', 'airbrush', 'glow', 'glowing'];
+const SKIN_WORDS = ['skin', 'retouch', 'retouching', 'smooth', 'smoother', 'blemish', 'blemishes', 'complexion', 'beauty', 'airbrush', 'glow', 'glowing', 'wrinkles', 'acne', 'pimples', 'spots', 'redness'];
 const FLASH_WORDS = ['flash', 'paparazzi'];
 /** Words of each hour; when several are named, the last one named wins ("turn this sunset into night"). */
 const TIME_WORDS: [TimeOfDay, string[]][] = [
@@ -33,8 +33,27 @@ const TIME_WORDS: [TimeOfDay, string[]][] = [
  * Asks to add, remove or replace things: the local edit changes colours and light, never content. "Replace" and
  * "swap" of a garment's colour ("replace the red of the dress with emerald") are recolours, not these.
  */
-const CONTENT_EDITS = /\b(add|adding|remove|removing|erase|erasing|delete|deleting|insert|get rid of|take off|take away|cut out)\b/;
+const CONTENT_EDITS = /\b(add|adding|remove|removing|erase|erasing|delete|deleting|insert|get rid of|take off|take away|cut out)\b((?: [a-z]+){0,3})/g;
 const REPLACING = /\b(replace|replacing|swap|swapping)\b/;
+/**
+ * What one may add or remove that is a look, not a thing ("add film grain", "add some warmth", "remove blemishes"):
+ * the first word after the verb and its articles.
+ */
+const LOOK_OBJECTS = new Set([
+  'grain', 'film', 'warmth', 'warm', 'contrast', 'glow', 'vignette', 'light', 'lighting', 'blur', 'bokeh', 'flash', 'sunlight',
+  'sun', 'saturation', 'colour', 'color', 'tone', 'tones', 'texture', 'drama', 'depth', 'haze', 'brightness', 'shine',
+  ...SKIN_WORDS,
+]);
+const FILLERS = new Set(['a', 'an', 'the', 'some', 'more', 'bit', 'of', 'little', 'soft', 'subtle', 'her', 'his', 'their', 'any']);
+
+/** The first ask to add, remove or erase a thing (not a look), as its verb; or null. */
+function contentEdit(text: string): string | undefined {
+  for (const match of text.matchAll(CONTENT_EDITS)) {
+    const object = match[2]!.trim().split(' ').find((word) => !FILLERS.has(word));
+    if (object === undefined || !LOOK_OBJECTS.has(object)) return match[1];
+  }
+  return undefined;
+}
 /** The plain verb of what was asked ("removing", "get rid of" → "remove"). */
 function verbOf(words: string | undefined): string | null {
   if (!words) return null;
@@ -106,7 +125,7 @@ export function planEdit(prompt: string, camera?: string, shotType?: string): Ed
     flash: mentions(text, FLASH_WORDS),
     recipes: RECIPE_KEYS.filter((key) => mentions(text, RECIPES[key].words)),
     recolours,
-    unsupported: verbOf(CONTENT_EDITS.exec(text)?.[1] ?? (recolours.length === 0 ? REPLACING.exec(text)?.[1] : undefined)),
+    unsupported: verbOf(contentEdit(text) ?? (recolours.length === 0 ? REPLACING.exec(text)?.[1] : undefined)),
     camera: chosenCamera ?? named ?? 'Default',
     shotType: chosenShot ?? namedShot ?? 'Default',
   };
