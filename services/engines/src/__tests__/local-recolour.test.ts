@@ -60,6 +60,10 @@ describe('local edit: reading which garment to paint which colour', () => {
     expect(read('remove the red coat')).toEqual([]);
     expect(read("don't change the dress to emerald")).toEqual([]);
     expect(read('leave the coat navy, warmer light')).toEqual([]);
+    // A negation counts in its own clause, before the garment.
+    expect(read('make the dress red, no other changes')).toEqual(['dress=red']);
+    expect(read('keep the jacket, make the skirt black')).toEqual(['skirt=black']);
+    expect(read('make the dress red not pink')).toEqual(['dress=red']);
   });
 
   it("is part of the edit's plan, read after the composed camera phrase is taken out", () => {

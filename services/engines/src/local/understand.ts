@@ -261,7 +261,7 @@ export interface RecolourRequest {
 
 /** Words that name the clothes as a whole. */
 const OUTFIT_WORDS = new Set(['outfit', 'clothes', 'clothing', 'garment', 'garments', 'attire']);
-/** A prompt with one of these does not ask for the colours it names ("keep the black dress", "remove the red coat"). */
+/** Before a garment in its clause, these ask not to change it ("keep the black dress", "don't change the coat"). */
 const NOT_A_CHANGE = new Set(['keep', 'keeping', 'remove', 'removing', 'without', 'not', 'no', 'same', 'don', 'dont', 'doesn', 'didn', 'never', 'leave', 'unchanged']);
 /** Words that may follow the colour a garment becomes ("make the dress red please"). */
 const AFTER_WORDS = new Set(['please', 'instead', 'now', 'too', 'again', 'then']);
@@ -277,7 +277,11 @@ const MAX_RECOLOURS = 3;
  */
 export function recolourRequests(text: string): RecolourRequest[] {
   const tokens = tokensOf(text);
-  if (tokens.some((t) => NOT_A_CHANGE.has(t))) return [];
+  /** Whether the clause a garment is named in says not to change it before naming it ("keep the black dress, …"). */
+  const negated = (at: number) => {
+    for (let i = at - 1; i >= 0 && tokens[i] !== ','; i--) if (NOT_A_CHANGE.has(tokens[i]!)) return true;
+    return false;
+  };
   type Term = { kind: 'garment'; entry: GarmentEntry | null; at: number; end: number } | { kind: 'colour'; colour: NamedColour; at: number; end: number };
   const terms: Term[] = [];
   for (let i = 0; i < tokens.length; ) {
@@ -315,13 +319,20 @@ export function recolourRequests(text: string): RecolourRequest[] {
   let current: { garment: GarmentEntry | null; before?: NamedColour; after?: NamedColour } | undefined;
   for (const [index, term] of terms.entries()) {
     if (term.kind === 'garment') {
+      if (negated(term.at)) {
+        current = undefined;
+        continue;
+      }
       const key = term.entry?.name ?? '';
       const before = terms[index - 1]?.kind === 'colour' && describesNext(index - 1) ? (terms[index - 1] as { colour: NamedColour }).colour : undefined;
       current = wanted.get(key) ?? { garment: term.entry };
       if (before) current.before = before;
       wanted.delete(key);
       wanted.set(key, current);
-    } else if (current && !describesNext(index) && (AFTER_WORDS.has(tokens[term.end] ?? '') || !describesUnknownThing(tokens, term.end))) {
+    } else if (NOT_A_CHANGE.has(tokens[term.at - 1] ?? '')) {
+      // "red, not pink": the colour refused is not the one asked for.
+      continue;
+    } else if (current && !describesNext(index) && (AFTER_WORDS.has(tokens[term.end] ?? '') || NOT_A_CHANGE.has(tokens[term.end] ?? '') || !describesUnknownThing(tokens, term.end))) {
       // "make the dress red" — but not "a red dress and black boots": that black is the boots'.
       current.after = term.colour;
     }
