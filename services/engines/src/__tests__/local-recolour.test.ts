@@ -121,6 +121,8 @@ describe('local edit: a local still is drawn again with its garment painted', ()
     await expect(localStillRecoloured(dressed, recolourRequests('change the dress to emerald and the coat to navy'))).rejects.toThrow(
       new EngineInputError('This picture shows no coat to recolour'),
     );
+    // A colour that may only describe the picture, beside other asks, is let go instead.
+    expect(await localStillRecoloured(dressed, recolourRequests('golden light on the navy coat'), { strict: false })).toBeNull();
     // Through the edit: refused with the reason, the still unchanged.
     const still = await engine.textToImage(dressed);
     await expect(edit('change the dress to emerald and the coat to navy', still.data)).rejects.toThrow(/shows no coat to recolour/);
@@ -159,6 +161,17 @@ describe('local edit: a photo has its garment found below the face and painted i
     expect(plain - fold).toBeGreaterThan(15);
     const [r, g, b] = meanIn(after, [0.42, 0.3, 0.58, 0.35]);
     expect(Math.min(r, g)).toBeGreaterThan(b + 60);
+  }, 30_000);
+
+  it('lets a colour that only describes the picture go when its garment is not found and other things were asked', async () => {
+    const flat = await solidPng(400, 600, '#6a7b8c');
+    expect(recolourRequests('golden hour light on her red dress')[0]).toMatchObject({ explicit: false });
+    expect(recolourRequests('make the dress red')[0]).toMatchObject({ explicit: true });
+    expect(recolourRequests('emerald dress, please')[0]).toMatchObject({ explicit: false });
+    expect((await edit('golden hour light on her red dress', flat)).applied).toEqual(['golden hour']);
+    // Alone, or asked in so many words, it is still refused with the reason.
+    await expect(edit('red dress', flat)).rejects.toThrow(/could not pick out the dress/);
+    await expect(edit('make the dress red, golden hour', flat)).rejects.toThrow(/could not pick out the dress/);
   }, 30_000);
 
   it('refuses with the reason when there is no one to find, or the garment cannot be told from the wall', async () => {

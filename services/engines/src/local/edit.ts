@@ -50,11 +50,13 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
 
   // Colours first. A local still (its recipe in its XMP) is drawn again with its garments painted: exact, whatever
   // the backdrop. Any other photo has the garment found below the face and painted in place.
+  // A colour that may only describe the picture ("golden hour light on her red dress") does not fail an edit that asks
+  // for other things when its garment cannot be found; asked alone, or in so many words, it does.
+  const onlyColours = !plan.skin && !plan.timeOfDay && !plan.flash && plan.recipes.length === 0 && plan.camera === 'Default' && plan.shotType === 'Default' && !input.images[1];
   const recipe = plan.recolours.length > 0 ? await readLocalRecipe(given) : null;
-  const redrawn = recipe ? await localStillRecoloured(recipe, plan.recolours) : null;
+  const redrawn = recipe ? await localStillRecoloured(recipe, plan.recolours, { strict: onlyColours }) : null;
   for (const label of redrawn?.applied ?? []) applied.push({ label, key: 'recolour' });
   // Nothing else asked: the redrawn still itself, its recipe kept (a later edit of it is drawn again too).
-  const onlyColours = !plan.skin && !plan.timeOfDay && !plan.flash && plan.recipes.length === 0 && plan.camera === 'Default' && plan.shotType === 'Default' && !input.images[1];
   if (redrawn && onlyColours) {
     const { applied: labels, ...result } = redrawn;
     return { ...result, model: 'local/edit:recolour', applied: labels };
@@ -62,10 +64,11 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
   const main = redrawn?.data ?? given;
   const source = await decodePicture(photo(main, MAX_EDIT_SIDE));
   const mainMark = await localMarkOf(main);
-  if (plan.recolours.length > 0 && !redrawn) {
+  if (plan.recolours.length > 0 && !recipe) {
     const body = await findBody(await sharpOf(source).png({ compressionLevel: 1 }).toBuffer());
-    for (const { garment, colour } of plan.recolours) {
+    for (const { garment, colour, explicit } of plan.recolours) {
       if (!body || !(await recolourGarment(source, body, garment?.slot ?? null, colour.hex, mainMark))) {
+        if (!explicit && !onlyColours) continue;
         throw new EngineInputError(`The local engine could not pick out the ${garment?.name ?? 'outfit'} in this photo: it recolours clothes below a face it can see, against a backdrop of other colours`);
       }
       applied.push({ label: `${colour.name} ${garment?.name ?? 'outfit'}`, key: 'recolour' });

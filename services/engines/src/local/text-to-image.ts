@@ -514,16 +514,24 @@ const garmentKeyOf = (name: string) => Object.keys(GARMENTS).find((key) => GARME
  * typography, drawn again; the recipe records the paint. `applied` names what was painted, in the picture's words;
  * null when nothing could be.
  */
-export async function localStillRecoloured(recipe: LocalStillRecipe, requests: readonly RecolourRequest[]): Promise<(EngineResult & { applied: string[] }) | null> {
+export async function localStillRecoloured(
+  recipe: LocalStillRecipe,
+  requests: readonly RecolourRequest[],
+  { strict = true }: { strict?: boolean } = {},
+): Promise<(EngineResult & { applied: string[] }) | null> {
   const reading = readingOf(recipe);
   const wearing = [...(recipe.wearing ?? [])];
   const applied: string[] = [];
-  for (const { garment, colour } of requests) {
+  for (const { garment, colour, explicit } of requests) {
     const own =
       (garment && reading.garments.find((g) => g.name === garment.name)) ??
       (garment ? reading.garments.find((g) => g.slot === garment.slot) : reading.garments[0]);
-    // "Change the coat to navy" of a figure in a dress asks for nothing it shows: said so, not a coat put on.
-    if (!own) throw new EngineInputError(`This picture shows no ${garment!.name} to recolour`);
+    // "Change the coat to navy" of a figure in a dress asks for nothing it shows: said so, not a coat put on. (A
+    // colour that may only describe the picture, beside other asks, is let go: `strict` false.)
+    if (!own) {
+      if (strict || explicit) throw new EngineInputError(`This picture shows no ${garment!.name} to recolour`);
+      continue;
+    }
     const key = garmentKeyOf(own.name);
     if (!key) continue;
     const hex = colour.hex.toLowerCase();

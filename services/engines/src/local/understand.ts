@@ -257,6 +257,12 @@ export function readText(text: string): Said {
 export interface RecolourRequest {
   garment: GarmentEntry | null;
   colour: NamedColour;
+  /**
+   * Asked in so many words: a colour after the garment ("the dress to emerald") or a verb of change in the prompt.
+   * Otherwise ("golden hour light on her red dress") the colour may only describe the picture: an edit that cannot
+   * find the garment then goes on with the rest of what was asked.
+   */
+  explicit: boolean;
 }
 
 /** Words that name the clothes as a whole. */
@@ -265,6 +271,8 @@ const OUTFIT_WORDS = new Set(['outfit', 'clothes', 'clothing', 'garment', 'garme
 const NOT_A_CHANGE = new Set(['keep', 'keeping', 'remove', 'removing', 'without', 'not', 'no', 'same', 'don', 'dont', 'doesn', 'didn', 'never', 'leave', 'unchanged']);
 /** Words that may follow the colour a garment becomes ("make the dress red please"). */
 const AFTER_WORDS = new Set(['please', 'instead', 'now', 'too', 'again', 'then']);
+/** Verbs that ask for a change of colour. */
+const CHANGE_WORDS = new Set(['change', 'changing', 'make', 'turn', 'recolor', 'recolour', 'recolored', 'recoloured', 'dye', 'paint', 'switch', 'swap', 'replace', 'into']);
 /** At most this many garments are recoloured by one edit. */
 const MAX_RECOLOURS = 3;
 
@@ -277,6 +285,7 @@ const MAX_RECOLOURS = 3;
  */
 export function recolourRequests(text: string): RecolourRequest[] {
   const tokens = tokensOf(text);
+  const changeAsked = tokens.some((t) => CHANGE_WORDS.has(t));
   /** Whether the clause a garment is named in says not to change it before naming it ("keep the black dress, …"). */
   const negated = (at: number) => {
     for (let i = at - 1; i >= 0 && tokens[i] !== ','; i--) if (NOT_A_CHANGE.has(tokens[i]!)) return true;
@@ -338,7 +347,7 @@ export function recolourRequests(text: string): RecolourRequest[] {
     }
   }
   return [...wanted.values()]
-    .flatMap(({ garment, before, after }) => (after ?? before ? [{ garment, colour: (after ?? before)! }] : []))
+    .flatMap(({ garment, before, after }) => (after ?? before ? [{ garment, colour: (after ?? before)!, explicit: Boolean(after) || changeAsked }] : []))
     .slice(0, MAX_RECOLOURS);
 }
 
