@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { frameInset, IMAGE_SIZES, mastheadLayout, mastheadSvg } from '../local/text-to-image.js';
+import { inkFor } from '../local/colour.js';
 import { ASPECT_RATIOS } from '../types.js';
 
 // Titles a masthead gets: preset names, two words of a prompt, wide capitals, accents, one letter, many words.
@@ -80,5 +81,16 @@ describe('local textToImage masthead', () => {
     );
     expect(portrait.lines).toEqual(['COLOR FIELD']);
     expect(portrait.anchor).toBe('middle');
+  });
+});
+
+describe('the masthead subtitle', () => {
+  it('has a faint halo of the opposite tone, drawn under its letters, to read across a backdrop shape', () => {
+    const layout = mastheadLayout(1080, 1440, 'CAMEL COAT', 'EDITORIAL · N° 48');
+    for (const ink of ['#111111', '#f4f1ea']) {
+      const subtitle = mastheadSvg(layout, ink).split('<text').pop()!;
+      expect(subtitle).toContain(`stroke="${inkFor(ink)}"`);
+      expect(subtitle).toContain('paint-order="stroke"');
+    }
   });
 });

@@ -117,7 +117,9 @@ export function mastheadSvg(layout: MastheadLayout, ink: string): string {
     .join('');
   return [
     `<text text-anchor="${anchor}" font-family="DejaVu Serif, serif" font-size="${size}" letter-spacing="${(size * TITLE_TRACKING_EM).toFixed(1)}" fill="${ink}">${tspans}</text>`,
-    `<text x="${x.toFixed(1)}" y="${subtitleBaseline.toFixed(1)}" text-anchor="${anchor}" font-family="DejaVu Sans, sans-serif" font-size="${small}" letter-spacing="${(small * SUBTITLE_TRACKING_EM).toFixed(1)}" fill="${ink}" opacity="0.8">${escapeXml(subtitle)}</text>`,
+    // The small line can cross a backdrop's shapes (a building behind "EDITORIAL · N° 48"): a faint halo of the
+    // opposite tone keeps it legible there and is lost against the plain sky.
+    `<text x="${x.toFixed(1)}" y="${subtitleBaseline.toFixed(1)}" text-anchor="${anchor}" font-family="DejaVu Sans, sans-serif" font-size="${small}" letter-spacing="${(small * SUBTITLE_TRACKING_EM).toFixed(1)}" fill="${ink}" stroke="${inkFor(ink)}" stroke-opacity="0.35" stroke-width="${(small * 0.22).toFixed(1)}" stroke-linejoin="round" paint-order="stroke" opacity="0.85">${escapeXml(subtitle)}</text>`,
   ].join('');
 }
 
