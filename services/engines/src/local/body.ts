@@ -23,8 +23,6 @@ export interface Body {
   halfWidths: number[];
   /** What differs from the backdrop (1) on a small copy of the picture (its long side 400 px), stretched to the frame. */
   silhouette: { width: number; height: number; data: Uint8Array };
-  /** The picture's width, in its pixels (the silhouette's scale). */
-  frameWidth: number;
 }
 
 /** The person is found on a copy with this long side. */
@@ -131,7 +129,6 @@ export async function findBody(image: Buffer): Promise<Body | null> {
     skin: faceColour,
     halfWidths,
     silhouette: { width: w, height: h, data: foreground },
-    frameWidth: meta.width!,
   };
 }
 

@@ -130,7 +130,7 @@ export async function recolourGarment(
   )
     return false;
   // A face has no body above it: much of the figure over what was read as the face means the reading is wrong.
-  if (figureAbove(body) > BODY_ABOVE) return false;
+  if (figureAbove(body, width) > BODY_ABOVE) return false;
 
   // How far each pixel's colour is from the garment's. A coloured garment keeps its hue in light and shade (its
   // chroma and brightness change together), so the hue counts most; a grey one is told apart by its brightness.
@@ -196,25 +196,25 @@ export async function recolourGarment(
     !(kept && x >= kept.left && x < kept.right && y >= kept.top && y < kept.bottom) &&
     !skinLike(data[p]!, data[p + 1]!, data[p + 2]!);
 
+  // Edges (the garment's outline, a seam) stop the growth: a backdrop of the garment's colour is reached only across
+  // one. The paint goes a few pixels into an edge of the garment's colour (its anti-aliased rim), never through it.
+  const edges = await edgesOf(picture);
   // The garment: grown from the seed band's pixels of its colour across connected pixels of its colour.
   const alpha = new Uint8ClampedArray(width * height);
   const seen = new Uint8Array(width * height);
   const queue = new Int32Array(width * height);
   let next = 0;
   let tail = 0;
-  for (let y = Math.max(seedTop, top); y < seedBottom; y++) {
-    const half = halfAt(y) * SEED_HALF;
-    for (let x = Math.max(left, Math.round(axis - half)); x < Math.min(right, Math.round(axis + half)); x++) {
-      const i = y * width + x;
-      if (distance(i * 3) <= TOLERANCE && open(x, y, i * 3)) {
-        seen[i] = 1;
-        queue[tail++] = i;
-      }
+  /** Starts the growth from a pixel of the garment's own colour within the growth's bounds. */
+  const seedAt = (x: number, y: number, p: number) => {
+    const i = p / 3;
+    if (seen[i] || y < top || y >= bottom || x < left || x >= right) return;
+    if (distance(p) <= TOLERANCE && open(x, y, p)) {
+      seen[i] = 1;
+      queue[tail++] = i;
     }
-  }
-  // Edges (the garment's outline, a seam) stop the growth: a backdrop of the garment's colour is reached only across
-  // one. The paint goes a few pixels into an edge of the garment's colour (its anti-aliased rim), never through it.
-  const edges = await edgesOf(picture);
+  };
+  seedPixels(seedAt);
   const depth = new Uint8Array(width * height);
   let painted = 0;
   const grow = () => {
@@ -247,36 +247,29 @@ export async function recolourGarment(
     }
   };
   grow();
-  // Pieces of the garment's own colour where it is worn that a seam kept the paint from (a bodice above a waist
-  // seam, a pocket's flap) are grown from too.
+  // Where the garment is worn: the torso, or for a bottom the legs' box below the hips.
   const [wornTop, wornBottom] = slot === 'bottom' ? [rowAt(1), rowAt(1.8)] : [rowAt(0), rowAt(1)];
   const wornHalf = (y: number) => (slot === 'bottom' ? hipHalf : halfAt(y));
-  for (let y = Math.max(top, Math.round(wornTop)); y < Math.min(bottom, Math.round(wornBottom)); y++) {
-    for (
-      let x = Math.max(left, Math.round(axis - wornHalf(y)));
-      x < Math.min(right, Math.round(axis + wornHalf(y)));
-      x++
-    ) {
-      const i = y * width + x;
-      if (!seen[i] && edges[i] !== 1 && distance(i * 3) <= TOLERANCE && open(x, y, i * 3)) {
-        seen[i] = 1;
-        queue[tail++] = i;
-      }
+  const wornPixels = (each: (x: number, y: number, p: number) => void) => {
+    for (let y = Math.max(0, Math.round(wornTop)); y < Math.min(height, Math.round(wornBottom)); y++) {
+      const half = wornHalf(y);
+      for (let x = Math.max(0, Math.round(axis - half)); x < Math.min(width, Math.round(axis + half)); x++)
+        each(x, y, (y * width + x) * 3);
     }
-  }
+  };
+  // Pieces of the garment's own colour where it is worn that a seam kept the paint from (a bodice above a waist
+  // seam, a pocket's flap) are grown from too.
+  wornPixels((x, y, p) => edges[p / 3] !== 1 && seedAt(x, y, p));
   grow();
   if (painted < MIN_SHARE * seedCount) return false;
   // The garment covers where it is worn: most of the torso (or of the legs' box for a bottom). Paint that found
   // something else of one colour there (long hair over a black jacket, the floor between trouser legs) does not.
   let wornArea = 0;
   let wornPainted = 0;
-  for (let y = Math.max(0, Math.round(wornTop)); y < Math.min(height, Math.round(wornBottom)); y++) {
-    const half = wornHalf(y);
-    for (let x = Math.max(0, Math.round(axis - half)); x < Math.min(width, Math.round(axis + half)); x++) {
-      wornArea++;
-      if (alpha[y * width + x]! > 128) wornPainted++;
-    }
-  }
+  wornPixels((_x, _y, p) => {
+    wornArea++;
+    if (alpha[p / 3]! > 128) wornPainted++;
+  });
   if (wornArea === 0 || wornPainted < MIN_COVER * wornArea) return false;
   // Paint on skin means the body was misread (a face taken for hair, a wooden floor for a face): unless the garment
   // itself is of a skin's colour, a garment is not skin.
@@ -286,12 +279,8 @@ export async function recolourGarment(
       if (alpha[i]! > 128 && skinLikeness(data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!) > 0.5) onSkin++;
     if (onSkin > MAX_SKIN * painted) return false;
   }
-  // A garment has its own outline inside the body's reach; paint that ran on to the reach's limit over many rows
-  // found the backdrop (of the garment's colour, with no edge between them): better no edit than a painted wall.
-  let rows = 0;
-  let clipped = 0;
-  // ... and paint that spilled sideways row by row (a striped floor at the hem, a railing at the sleeve): the
-  // painted width jumps up and down again between near rows, as a garment's outline never does.
+  // Paint that spilled sideways row by row (a striped floor at the hem, a railing at the sleeve): the painted width
+  // jumps up and down again between near rows, as a garment's outline never does.
   const extents: number[] = [];
   for (let y = top; y < bottom; y++) {
     const row = y * width;
@@ -319,9 +308,11 @@ export async function recolourGarment(
       jumps++;
   }
   if (jumps > MAX_JUMPS) return false;
+  // A garment has its own outline inside the body's reach; paint that ran on to the reach's limit over many rows
+  // found the backdrop (of the garment's colour, with no edge between them): better no edit than a painted wall.
+  let clipped = 0;
   for (let y = top; y < bottom; y++) {
     const limit = reach[y]!;
-    let any = false;
     let atLimit = false;
     for (const x of [Math.floor(axis - limit), Math.ceil(axis + limit)]) {
       for (let dx = -2; dx <= 2; dx++) {
@@ -330,12 +321,9 @@ export async function recolourGarment(
           atLimit = true;
       }
     }
-    const row = y * width;
-    for (let x = left; x < right && !any; x++) if (alpha[row + x]! > 128) any = true;
-    if (any) rows++;
     if (atLimit) clipped++;
   }
-  if (clipped > LEAK_ROWS * rows) return false;
+  if (clipped > LEAK_ROWS * extents.filter((extent) => extent > 0).length) return false;
   const soft = await blurredMask(alpha, width, height, Math.max(0.8, Math.min(width, height) / 900));
 
   const [tr, tg, tb] = parseHex(hex);
@@ -410,9 +398,9 @@ async function edgesOf(picture: Picture): Promise<Uint8Array> {
 }
 
 /** How much of the figure lies above the face's top within a few face widths of its axis, in face (head box) areas. */
-function figureAbove(body: Body): number {
+function figureAbove(body: Body, frameWidth: number): number {
   const { silhouette, head, axis } = body;
-  const scale = silhouette.width / Math.max(1, body.frameWidth);
+  const scale = silhouette.width / Math.max(1, frameWidth);
   const top = Math.floor(head.top * scale);
   const half = head.width * 2 * scale;
   let count = 0;
