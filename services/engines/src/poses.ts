@@ -14,6 +14,9 @@ export interface PoseJoints {
   shinL: number;
   thighR: number;
   shinR: number;
+  /** The hands' own angles where the wrist bends (a hand on the hip points down along it); else the forearm's. */
+  handL?: number;
+  handR?: number;
 }
 
 export interface Pose {
@@ -31,12 +34,12 @@ export const POSES: readonly Pose[] = [
   {
     name: 'Hands on hips',
     prompt: 'standing tall, both hands on the hips, elbows out, confident',
-    joints: { lean: 0, headTilt: -4, upperArmL: -48, forearmL: 55, upperArmR: 48, forearmR: -55, thighL: -7, shinL: -4, thighR: 7, shinR: 4 },
+    joints: { lean: 0, headTilt: -4, upperArmL: -48, forearmL: 55, upperArmR: 48, forearmR: -55, handL: 16, handR: -16, thighL: -7, shinL: -4, thighR: 7, shinR: 4 },
   },
   {
     name: 'Contrapposto',
     prompt: 'weight on one leg, hip shifted, one hand on the hip, relaxed shoulders',
-    joints: { lean: 4, headTilt: 6, upperArmL: -12, forearmL: -4, upperArmR: 45, forearmR: -60, thighL: -2, shinL: 0, thighR: 14, shinR: -6 },
+    joints: { lean: 4, headTilt: 6, upperArmL: -12, forearmL: -4, upperArmR: 45, forearmR: -60, handR: -16, thighL: -2, shinL: 0, thighR: 14, shinR: -6 },
   },
   {
     name: 'Walking',

@@ -117,6 +117,15 @@ describe('local photoshoot: one character in ten poses', () => {
     expect(Math.abs(free)).toBeLessThan(6);
   });
 
+  it('a hand on the hip (poses 2 and 3) rests at the side of the waist, its fingers down along it, not over the middle', () => {
+    for (const look of [lena.look, malik.look]) {
+      for (const [poseIndex, onHip] of [[1, [0, 1]], [2, [1]]] as const) {
+        const { hands, chest, unit } = studioLandmarks(look, poseIndex);
+        for (const i of onHip) expect(Math.abs(hands[i]![0] - chest.centre[0]) / unit, `pose ${poseIndex + 1}, hand ${i}`).toBeGreaterThan(0.3);
+      }
+    }
+  });
+
   it('pose 8 ("body turned three-quarters") shows a body narrower than the front pose, as a turned one is seen', async () => {
     /** The torso's width a head below the chest (under the sleeves): what differs from the wall, bare arms apart. */
     const widthAtChest = async (image: Buffer, poseIndex: number) => {

@@ -376,12 +376,13 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
     const [shoulder, elbow, wrist] = arm as [P, P, P];
     parts.push(`<path d="${chain(arm, armRadii)}" fill="url(#${id}-skin)"/>`, `<path d="${chain(arm, armRadii)}" fill="url(#${id}-limbshade)"/>`);
     // The hand: a thumb to the body's side, the palm a little wider than the wrist, then the fingers.
-    const dir = angleOf(elbow, wrist);
+    const forearmDir = angleOf(elbow, wrist);
+    const dir = (i === 0 ? j.handL : j.handR) ?? forearmDir;
     const inward = i === 0 ? 1 : -1;
     const edge = darken(skin, 0.3);
     // An arm folded back on itself (a hand to the collar) has its forearm in front of the upper arm: drawn again over
     // it with its own edge and a soft shadow, so it does not read as a stump with a second arm growing from its middle.
-    const opening = Math.abs(((angleOf(elbow, shoulder) - dir + 540) % 360) - 180);
+    const opening = Math.abs(((angleOf(elbow, shoulder) - forearmDir + 540) % 360) - 180);
     if (opening < FOLDED_ARM) {
       const forearm = capsule(elbow, wrist, armRadii[1]!, armRadii[2]!);
       parts.push(
@@ -440,7 +441,7 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
     hair: headPoint(0, -0.4),
     face: { centre: headPoint(0, 0.06), halfWidth: 0.2 * h, halfHeight: 0.26 * h },
     chest: { centre: U(0, -1.75), halfWidth: 0.4 * h, halfHeight: 0.3 * h },
-    hands: [along(wristL, angleOf(elbowL, wristL), 0.54 * h), along(wristR, angleOf(elbowR, wristR), 0.54 * h)],
+    hands: [along(wristL, j.handL ?? angleOf(elbowL, wristL), 0.54 * h), along(wristR, j.handR ?? angleOf(elbowR, wristR), 0.54 * h)],
     unit: h,
   };
   return { defs: defs.join(''), body: parts.join(''), landmarks };
