@@ -54,6 +54,18 @@ test('a new visitor signs in through development sign-in and opens every remote 
   expect(consoleErrors.filter((e) => /Invalid hook call|more than one copy of React/i.test(e))).toEqual([]);
 });
 
+test("a visitor's prerendered landing asks for no session and logs no error", async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+  const asked: string[] = [];
+  page.on('request', (request) => request.url().includes('/api/auth/user') && asked.push(request.url()));
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Explore Now' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('signed out, /app/canvas goes to /login', async ({ page }) => {
   await page.goto('/app/canvas');
   await page.waitForURL('**/login');

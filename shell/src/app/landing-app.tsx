@@ -38,18 +38,31 @@ export function LandingApp({ enterApp, prefetchApp, prerendered = false }: Landi
 
   useEffect(() => {
     let cancelled = false;
-    void fetchVisitor().then((result) => {
-      if (cancelled) return;
-      if (result === 'signed-in') return enterApp(ROUTES.app, { replace: true });
-      setVisitor(result);
-      // The visitor's page view goes to the analytics tag only (track-event carries signed-in users' events).
-      loadAnalyticsTag(SHELL_CONFIG.analyticsMeasurementId);
-      sendTagPageView(ROUTES.landing);
-    });
+    const check = () =>
+      void fetchVisitor().then((result) => {
+        if (cancelled) return;
+        if (result === 'signed-in') return enterApp(ROUTES.app, { replace: true });
+        setVisitor(result);
+      });
+    // A prerendered page was sent because the request had no session cookie: asking again would only log a 401 in
+    // the console. It asks when the page comes back from the back/forward cache (a sign-in may have happened since).
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) check();
+    };
+    if (prerendered) window.addEventListener('pageshow', restored);
+    else check();
     return () => {
       cancelled = true;
+      window.removeEventListener('pageshow', restored);
     };
-  }, [enterApp]);
+  }, [enterApp, prerendered]);
+
+  // The visitor's page view goes to the analytics tag only (track-event carries signed-in users' events).
+  useEffect(() => {
+    if (visitor !== 'visitor') return;
+    loadAnalyticsTag(SHELL_CONFIG.analyticsMeasurementId);
+    sendTagPageView(ROUTES.landing);
+  }, [visitor]);
 
   if (visitor !== 'visitor') {
     return (

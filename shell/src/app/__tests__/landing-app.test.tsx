@@ -56,4 +56,26 @@ describe('the light landing app on /', () => {
     render(<LandingApp enterApp={vi.fn()} />);
     expect(await screen.findByRole('link', { name: 'Explore Now' })).toBeInTheDocument();
   });
+
+  it('prerendered (sent only without a session cookie): shows the landing without asking, so no 401 is logged', async () => {
+    render(<LandingApp enterApp={vi.fn()} prerendered />);
+    expect(screen.getByRole('link', { name: 'Explore Now' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/user')).toBe(false);
+  });
+
+  it('prerendered and restored from the back/forward cache: asks again, and sends a user who signed in since to /app', async () => {
+    const enterApp = vi.fn();
+    render(<LandingApp enterApp={enterApp} prerendered />);
+    authStatus = 200;
+    const pageshow = new Event('pageshow') as PageTransitionEvent;
+    Object.defineProperty(pageshow, 'persisted', { value: false });
+    window.dispatchEvent(pageshow);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    const restored = new Event('pageshow') as PageTransitionEvent;
+    Object.defineProperty(restored, 'persisted', { value: true });
+    window.dispatchEvent(restored);
+    await waitFor(() => expect(enterApp).toHaveBeenCalledWith('/app', { replace: true }));
+  });
 });

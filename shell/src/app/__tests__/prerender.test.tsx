@@ -87,10 +87,13 @@ describe('public pages prerendered at build time', () => {
     expect(enterApp).toHaveBeenCalledWith('/app');
   });
 
-  it('still sends a signed-in user on to /app from the prerendered landing', async () => {
+  it('sends a signed-in user on to /app from a prerendered landing restored from the back/forward cache', async () => {
     authStatus = 200;
     const enterApp = vi.fn();
     await hydrate('landing', { enterApp });
+    const restored = new Event('pageshow') as PageTransitionEvent;
+    Object.defineProperty(restored, 'persisted', { value: true });
+    window.dispatchEvent(restored);
     await waitFor(() => expect(enterApp).toHaveBeenCalledWith('/app', { replace: true }));
   });
 
