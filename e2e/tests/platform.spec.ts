@@ -54,13 +54,20 @@ test('a new visitor signs in through development sign-in and opens every remote 
   expect(consoleErrors.filter((e) => /Invalid hook call|more than one copy of React/i.test(e))).toEqual([]);
 });
 
-test("a visitor's prerendered landing asks for no session and logs no error", async ({ page }) => {
+test("a visitor's pages (the prerendered landing, pricing, a protected route) ask for no session and log no error", async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
   const asked: string[] = [];
   page.on('request', (request) => request.url().includes('/api/auth/user') && asked.push(request.url()));
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Explore Now' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Signed out, a protected route goes to /login, known at once from the page (the gateway's visitor mark).
+  await page.goto('/app/image');
+  await page.waitForURL('**/login');
   await page.waitForLoadState('networkidle');
   expect(asked).toEqual([]);
   expect(errors).toEqual([]);

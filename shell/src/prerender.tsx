@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { VISITOR_META } from '@atelier/contracts/visitor';
 import { legalTree } from './prerender-legal';
 import { isLegalPage, prerenderedTree, type PrerenderedPage } from './prerender-pages';
 
@@ -25,7 +26,9 @@ export function withPrerendered(indexHtml: string, page: PrerenderedPage, lightS
   if (!entry) throw new Error('index.html has no deferred main.*.js script to replace');
   return indexHtml
     .replace(entry[0], `<script defer src="${lightSrc}" data-app-src="${entry[1]}"></script>`)
-    .replace(empty, `<div id="root" data-prerendered="${page}">${html}</div>`);
+    .replace(empty, `<div id="root" data-prerendered="${page}">${html}</div>`)
+    // Sent only to browsers without a session cookie (the gateway's static/shell.ts).
+    .replace('</head>', () => `${VISITOR_META}</head>`);
 }
 
 export { FIRST_PAINT_ROUTES } from './app/routes/first-paint-routes';

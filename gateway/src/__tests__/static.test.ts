@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import { VISITOR_META } from '@atelier/contracts/visitor';
 import { createApp } from '../app.js';
 import { chooseEncoding } from '../static/compressed-files.js';
 import { closeAll, silentLogger, tempDir, testConfig } from './support/servers.js';
@@ -120,17 +121,21 @@ describe('shell', () => {
       return res.text;
     };
     const SESSION = `atelier_sid=${'a'.repeat(43)}`;
+    // Without a session cookie every page says the visitor is signed out (VISITOR_META), so the shell does not ask.
+    const VISITOR_INDEX = INDEX_WITH_HEAD.replace('</head>', `${VISITOR_META}</head>`);
 
     expect(await page('/pricing')).toBe(
-      '<!doctype html><html><head><title>Atelier</title><link rel="stylesheet" href="/mf/mf-pricing/expose.1a2b3c4d.css"></head>' +
+      `<!doctype html><html><head><title>Atelier</title><link rel="stylesheet" href="/mf/mf-pricing/expose.1a2b3c4d.css">${VISITOR_META}</head>` +
         `<body><div id="root" data-first-paint=""><div class="frame">${SCREEN}</div></div></body></html>`,
     );
-    expect(await page('/pricing?checkout=cancelled', SESSION)).toContain(SCREEN); // public: a member gets it too
+    const member = await page('/pricing?checkout=cancelled', SESSION);
+    expect(member).toContain(SCREEN); // public: a member gets it too, unmarked
+    expect(member).not.toContain(VISITOR_META);
     // An /app route only with a session: without one the app is on its way to /login.
     expect(await page('/app/image', SESSION)).toContain('<div id="root" data-first-paint=""><div class="frame"><h1>Generate Images</h1>');
-    expect(await page('/app/image')).toBe(INDEX_WITH_HEAD);
+    expect(await page('/app/image')).toBe(VISITOR_INDEX);
     // A screen the remote's build does not have, a route with none, a remote build without the file: the plain page.
-    expect(await page('/pricing/in')).toBe(INDEX_WITH_HEAD);
+    expect(await page('/pricing/in')).toBe(VISITOR_INDEX);
     expect(await page('/app/video', SESSION)).toBe(INDEX_WITH_HEAD);
     // A remote redeployed alone: its new screen is sent from then on, with no restart.
     const REDEPLOYED = '<section data-remote="mf_pricing"><h1>Plans</h1></section>';
@@ -142,14 +147,14 @@ describe('shell', () => {
     // A half-written file during a deploy: the plain page, not an error.
     writeFileSync(join(pricing, 'first-paint.json'), '{"screens": {');
     utimesSync(join(pricing, 'first-paint.json'), new Date(), new Date(Date.now() + 10_000));
-    expect(await page('/pricing')).toBe(INDEX_WITH_HEAD);
+    expect(await page('/pricing')).toBe(VISITOR_INDEX);
     // A file of another shape (an older or a newer build): the plain page too.
     writeFileSync(join(pricing, 'first-paint.json'), JSON.stringify({ screens: { 'PricingPage?variant=select': SCREEN }, css: 'expose.css' }));
     utimesSync(join(pricing, 'first-paint.json'), new Date(), new Date(Date.now() + 15_000));
-    expect(await page('/pricing')).toBe(INDEX_WITH_HEAD);
+    expect(await page('/pricing')).toBe(VISITOR_INDEX);
     writeFileSync(join(shell, 'first-paint.json'), JSON.stringify({ frame: '', slot: '' }));
     utimesSync(join(shell, 'first-paint.json'), new Date(), new Date(Date.now() + 15_000));
-    expect(await page('/pricing')).toBe(INDEX_WITH_HEAD);
+    expect(await page('/pricing')).toBe(VISITOR_INDEX);
     // HEAD gets the headers of the same page.
     await request(app).head('/pricing').set('accept', HTML).expect(200).expect('content-type', /text\/html/);
   });

@@ -18,7 +18,7 @@ interface RemoteFirstPaint {
 const ROOT = '<div id="root"></div>';
 
 /** A file as `parse` reads it, read again only when it changes on disk; null when it is missing or unreadable. */
-function watchedFile<T>(file: string, parse: (text: string) => T): () => T | null {
+export function watchedFile<T>(file: string, parse: (text: string) => T): () => T | null {
   let seen: { mtimeMs: number; size: number; value: T | null } | null = null;
   return () => {
     let stat;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { VISITOR_META } from '@atelier/contracts/visitor';
 import express from 'express';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RemoteConfig } from '../config.js';
@@ -7,7 +8,7 @@ import { NO_CACHE, SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../constants.js
 import { sendError } from '../errors.js';
 import { cacheControlFor } from './cache-control.js';
 import { compressedFiles } from './compressed-files.js';
-import { firstPaintPages } from './first-paint.js';
+import { firstPaintPages, watchedFile } from './first-paint.js';
 
 /** Paths the shell never answers: they belong to the API, the remotes, media or health checks. */
 const NOT_SHELL = /^\/(api|mf|media|internal)(\/|$)|^\/(healthz|readyz)$/;
@@ -40,6 +41,11 @@ function prerenderedFile(req: Request): string | null {
   return SESSION.test(req.headers.cookie ?? '') ? null : name;
 }
 
+/** A page for a browser without a session cookie says so (VISITOR_META), so the shell does not ask for a session. */
+export function markedAsVisitor(html: string): string {
+  return html.includes(VISITOR_META) ? html : html.replace('</head>', () => `${VISITOR_META}</head>`);
+}
+
 /** Source maps (`*.map`) are for developers: refused unless configured (production hides them). */
 export const hideSourceMaps =
   (serveSourceMaps: boolean): RequestHandler =>
@@ -60,6 +66,7 @@ export function shellStatic(
   const setHeaders = (res: Response, filePath: string) => res.setHeader('Cache-Control', cacheControlFor(filePath));
   const compressed = compressedFiles(shellDir, setHeaders);
   const firstPaint = firstPaintPages(shellDir, remotes);
+  const readIndex = watchedFile(indexFile, (text) => text);
   const plain = express.static(shellDir, { index: false, redirect: false, cacheControl: false, setHeaders });
   const files: RequestHandler = (req, res, next) => compressed(req, res, () => plain(req, res, next));
 
@@ -78,14 +85,26 @@ export function shellStatic(
     res.setHeader('Cache-Control', NO_CACHE);
     // Which page a path gets depends on the session cookie: prerendered for visitors, a first paint for members.
     res.setHeader('Vary', 'Cookie');
-    const composed = firstPaint(req.path, SESSION.test(req.headers.cookie ?? ''));
+    const hasSession = SESSION.test(req.headers.cookie ?? '');
+    const composed = firstPaint(req.path, hasSession);
     if (composed) {
-      res.type('html').send(composed);
+      res.type('html').send(hasSession ? composed : markedAsVisitor(composed));
       return;
     }
     const page = prerenderedFile(req);
-    const file = page && existsSync(join(shellDir, page)) ? join(shellDir, page) : indexFile;
-    res.sendFile(file, { cacheControl: false }, (err) => {
+    if (page && existsSync(join(shellDir, page))) {
+      // Built with the visitor's mark (shell/src/prerender.tsx).
+      res.sendFile(join(shellDir, page), { cacheControl: false }, (err) => {
+        if (err) next(err);
+      });
+      return;
+    }
+    const index = hasSession ? null : readIndex();
+    if (index) {
+      res.type('html').send(markedAsVisitor(index));
+      return;
+    }
+    res.sendFile(indexFile, { cacheControl: false }, (err) => {
       if (err) next(err);
     });
   };

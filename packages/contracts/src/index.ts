@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './visitor.js';
 export * from './errors.js';
 export * from './credits.js';
 export * from './create.js';

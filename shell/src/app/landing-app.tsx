@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { SHELL_CONFIG } from '../config/shell-config';
 import { ROUTES } from '../constants';
 import { loadAnalyticsTag, sendTagPageView } from '../features/analytics/utils/analytics-tag';
+import { forgetVisitorMark, sentAsVisitor } from '../lib/visitor';
 import { LandingScreen } from './landing-screen';
 
 type Visitor = 'loading' | 'visitor' | 'signed-in';
@@ -44,13 +45,17 @@ export function LandingApp({ enterApp, prefetchApp, prerendered = false }: Landi
         if (result === 'signed-in') return enterApp(ROUTES.app, { replace: true });
         setVisitor(result);
       });
-    // A prerendered page was sent because the request had no session cookie: asking again would only log a 401 in
-    // the console. It asks when the page comes back from the back/forward cache (a sign-in may have happened since).
+    // A prerendered page (or one the gateway marked) was sent because the request had no session cookie: asking
+    // would only log a 401 in the console. It asks when the page comes back from the back/forward cache (a sign-in may have happened since).
     const restored = (event: PageTransitionEvent) => {
-      if (event.persisted) check();
+      if (!event.persisted) return;
+      forgetVisitorMark(); // the full app, if it starts from here, asks too
+      check();
     };
-    if (prerendered) window.addEventListener('pageshow', restored);
-    else check();
+    if (prerendered || sentAsVisitor()) {
+      setVisitor('visitor');
+      window.addEventListener('pageshow', restored);
+    } else check();
     return () => {
       cancelled = true;
       window.removeEventListener('pageshow', restored);

@@ -8,6 +8,7 @@ import { LimitDialog, LIMIT_DIALOG_TARGET } from '../features/limit-dialog/compo
 import { RemoteRegistryContext } from '../features/remotes/components/remote-screen';
 import type { RemoteRegistry } from '../features/remotes/utils/remote-registry';
 import { createShellHost } from '../lib/shell-host';
+import { sentAsVisitor } from '../lib/visitor';
 
 class AppErrorBoundary extends Component<{ children?: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -42,7 +43,12 @@ export interface AppProviderProps {
 
 /** Suspense → error boundary → the page's one QueryClient → the host every remote uses. */
 export function AppProvider({ navigate, remoteRegistry, children }: AppProviderProps) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    // Signed out for sure (no session cookie reached the gateway): no GET /api/auth/user and its logged 401.
+    if (sentAsVisitor()) client.setQueryData([AUTH_USER_KEY], null);
+    return client;
+  });
   const [limit, setLimit] = useState<LimitDialogOptions | null>(null);
   const host = useMemo(() => {
     const created = createShellHost({

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
+import { VISITOR_META } from '@atelier/contracts/visitor';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, withPrerendered } from '../../prerender';
 import { loadAnalyticsTag, sendTagPageView } from '../../features/analytics/utils/analytics-tag';
@@ -65,12 +66,12 @@ describe('public pages prerendered at build time', () => {
     expect(html).not.toContain('Dev Entry');
   });
 
-  it('puts the HTML in the empty #root of index.html, marked for hydration, and the light script in place of the entry', () => {
+  it('puts the HTML in the empty #root of index.html, marked for hydration and as a visitor\'s page, and the light script in place of the entry', () => {
     const index =
       '<!doctype html><head><link href="/main.css" rel="stylesheet"><script defer src="/main.1fe22357.js"></script></head><body><div id="root"></div></body>';
     const page = withPrerendered(index, 'landing', '/light/light.0a1b2c3d.js', '<main>hi</main>');
     expect(page).toBe(
-      '<!doctype html><head><link href="/main.css" rel="stylesheet"><script defer src="/light/light.0a1b2c3d.js" data-app-src="/main.1fe22357.js"></script></head>' +
+      `<!doctype html><head><link href="/main.css" rel="stylesheet"><script defer src="/light/light.0a1b2c3d.js" data-app-src="/main.1fe22357.js"></script>${VISITOR_META}</head>` +
         '<body><div id="root" data-prerendered="landing"><main>hi</main></div></body>',
     );
     expect(() =>

@@ -1,3 +1,4 @@
+import { VISITOR_META_NAME } from '@atelier/contracts/visitor';
 import { useHost, userLimitsQueryOptions } from '@atelier/host';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -111,6 +112,20 @@ describe('guards', () => {
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(registry.loadComponent).not.toHaveBeenCalled();
+  });
+
+  it("on a page the gateway marked as a visitor's (no session cookie): signed out without asking, so no 401 is logged", async () => {
+    const mark = document.createElement('meta');
+    mark.name = VISITOR_META_NAME;
+    document.head.append(mark);
+    try {
+      const { router } = renderAt('/app/canvas');
+      expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/user')).toBe(false);
+    } finally {
+      mark.remove();
+    }
   });
 
   it('sends a signed-in user from / to /app', async () => {
