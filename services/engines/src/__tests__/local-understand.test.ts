@@ -82,6 +82,22 @@ describe('local prompt understanding', () => {
     expect(describeReading(reading)).not.toMatch(/skirt and skirt/);
   });
 
+  it('draws two names of one kind of garment once, in the colour one of them is given ("knitwear lookbook, cream sweater")', () => {
+    const reading = understand('knitwear lookbook, cream cable-knit sweater and plaid skirt, autumn park', undefined, 1);
+    expect(reading.garments.map((g) => [g.name, g.paint.name])).toEqual([
+      ['sweater', 'cream'],
+      ['skirt', expect.any(String)],
+    ]);
+    expect(reading.garments[1]!.print).toBe('check');
+    expect(understand('red swimsuit, swimwear campaign', undefined, 2).garments.map((g) => [g.name, g.paint.name])).toEqual([['swimsuit', 'red']]);
+  });
+
+  it('sets a cathedral, a museum, a ballroom or a café indoors, not on the street', () => {
+    for (const place of ['a gothic cathedral', 'a museum', 'a palace ballroom', 'a small cafe', 'the opera house']) {
+      expect(understand(`ivory bridal gown in ${place}`, undefined, 1).setting, place).toBe('interior');
+    }
+  });
+
   it('titles a picture whose garment nobody named by the prompt\'s first words, not by the garment the seed drew', () => {
     expect(understand('beauty portrait, glossy lips, gold eyeshadow', undefined, 1).sources.garment).toBe('seed');
     expect(promptTitle('beauty portrait, glossy lips, gold eyeshadow')).toBe('Beauty portrait');

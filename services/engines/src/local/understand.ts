@@ -352,21 +352,30 @@ export function recolourRequests(text: string): RecolourRequest[] {
 }
 
 /**
- * A garment named twice is one garment ("plaid skirt" and a preset's "full skirt": not "checked skirt and skirt"):
- * the first mention, with what the later ones say and it does not.
+ * A garment named twice is one garment ("plaid skirt" and a preset's "full skirt": not "checked skirt and skirt"), and so
+ * are two names of one kind of garment ("knitwear lookbook, cream cable-knit sweater": one sweater, the cream one): one
+ * figure wears one of each. It keeps the first mention's place, the name of the mention that says the most about it
+ * (its colour first), and what the others say that it does not.
  */
 function sameGarmentsOnce(garments: Said['garments']): Said['garments'] {
-  const byName = new Map<string, Said['garments'][number]>();
+  const said = (g: Said['garments'][number]) => (g.colours.length > 0 ? 4 : 0) + (g.material ? 2 : 0) + (g.print ? 1 : 0);
+  const byKind = new Map<string, Said['garments'][number]>();
   for (const garment of garments) {
-    const seen = byName.get(garment.entry.name);
-    if (!seen) byName.set(garment.entry.name, { ...garment });
-    else {
-      if (seen.colours.length === 0) seen.colours = garment.colours;
-      seen.material ??= garment.material;
-      seen.print ??= garment.print;
+    const kind = garment.entry.template;
+    const seen = byKind.get(kind);
+    if (!seen) {
+      byKind.set(kind, { ...garment });
+      continue;
     }
+    const [main, other] = said(garment) > said(seen) ? [garment, seen] : [seen, garment];
+    byKind.set(kind, {
+      ...main,
+      colours: main.colours.length > 0 ? main.colours : other.colours,
+      ...(main.material ?? other.material ? { material: (main.material ?? other.material)! } : {}),
+      ...(main.print ?? other.print ? { print: (main.print ?? other.print)! } : {}),
+    });
   }
-  return [...byName.values()];
+  return [...byKind.values()];
 }
 
 /** The garment to draw when nothing names one, by presentation. */

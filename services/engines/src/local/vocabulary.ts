@@ -564,6 +564,23 @@ export const SETTING_WORDS: Record<string, Setting> = {
   salon: 'interior',
   gallery: 'interior',
   living: 'interior',
+  museum: 'interior',
+  library: 'interior',
+  cathedral: 'interior',
+  church: 'interior',
+  chapel: 'interior',
+  palace: 'interior',
+  castle: 'interior',
+  ballroom: 'interior',
+  mansion: 'interior',
+  villa: 'interior',
+  lobby: 'interior',
+  restaurant: 'interior',
+  cafe: 'interior',
+  boutique: 'interior',
+  theatre: 'interior',
+  theater: 'interior',
+  'opera house': 'interior',
 };
 
 export type Light = 'soft' | 'golden hour' | 'sunset' | 'blue hour' | 'night' | 'noon' | 'flash' | 'neon' | 'overcast' | 'morning';
