@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
   Dialog,
@@ -28,6 +29,34 @@ describe('primitives', () => {
     expect(screen.getByRole('dialog', { name: 'Not enough credits' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('gives focus back to what opened a dialog without a DialogTrigger (a card that sets state) when it closes', async () => {
+    function Gallery() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button">Before</button>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open picture
+          </button>
+          <Dialog open={open} onOpenChange={setOpen}>
+            <DialogContent>
+              <DialogTitle>Picture</DialogTitle>
+            </DialogContent>
+          </Dialog>
+        </>
+      );
+    }
+    render(<Gallery />);
+    const card = screen.getByRole('button', { name: 'Open picture' });
+    card.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('dialog', { name: 'Picture' })).toBeInTheDocument();
+    expect(card).not.toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(card).toHaveFocus();
   });
 
   it('switches tabs', async () => {
