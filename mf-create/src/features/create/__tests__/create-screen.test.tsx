@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import CreateScreenRemote from '../../../expose/create-screen';
-import { installFakeApi } from '../../../testing/fake-api';
+import { fakeGeneration, installFakeApi } from '../../../testing/fake-api';
 import { renderWithHost } from '../../../testing/render-with-host';
 
 describe('CreateScreen', () => {
@@ -73,5 +74,22 @@ describe('CreateScreen', () => {
     renderWithHost(<CreateScreenRemote tab="image" />, { route: '/app/image?imageUrl=/media/look.png' });
     expect(screen.queryByRole('img', { name: 'Start image' })).not.toBeInTheDocument();
     expect(document.querySelector('img[src="/media/look.png"]')).toBeNull();
+  });
+
+  it('closes the viewer when the tab changes under it (the browser\'s Back from /app/video to /app/image)', async () => {
+    const api = installFakeApi();
+    api.generations.push(fakeGeneration({ id: 'g1', prompt: 'ivory gown', imageUrl: '/media/g1.png' }));
+    let showTab: (tab: 'image' | 'video') => void = () => {};
+    function Routed() {
+      const [tab, setTab] = useState<'image' | 'video'>('video');
+      showTab = setTab;
+      return <CreateScreenRemote tab={tab} />;
+    }
+    const { user } = renderWithHost(<Routed />);
+    await user.click(await screen.findByRole('button', { name: 'Open image: ivory gown' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    act(() => showTab('image'));
+    expect(screen.getByRole('heading', { level: 1, name: /Generate Images/ })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -21,6 +21,13 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
   const { user } = useCurrentUser();
   const plan = user?.plan ?? 'free';
   const [viewing, setViewing] = useState<Generation | null>(null);
+  // One screen serves the three tabs: a viewer opened on one closes when the tab changes (the browser's Back from
+  // /app/video to /app/image left it open over the other tool).
+  const [viewingTab, setViewingTab] = useState(tab);
+  if (viewingTab !== tab) {
+    setViewingTab(tab);
+    setViewing(null);
+  }
   const [awaitingList, setAwaitingList] = useState(false);
 
   const generations = useGenerations(awaitingList);
