@@ -33,7 +33,13 @@ export function renderWithHost(ui: ReactElement, options: Options = {}) {
   const { user = testUser, limits = DEFAULT_LIMITS, route = '/' } = options;
   const api = currentFakeApi();
   answerHostQueries(api, user, limits);
+  // The shell's navigation guards: a test asks them as a Back or a link would (`navigationStopped`).
+  const guards = new Set<Parameters<NonNullable<Host['guardNavigation']>>[0]>();
   const host = {
+    guardNavigation: vi.fn<NonNullable<Host['guardNavigation']>>((guard) => {
+      guards.add(guard);
+      return () => void guards.delete(guard);
+    }),
     apiRequest: vi.fn<Host['apiRequest']>(apiRequest),
     toast: vi.fn<Host['toast']>(),
     openLimitDialog: vi.fn<Host['openLimitDialog']>(),
@@ -52,5 +58,6 @@ export function renderWithHost(ui: ReactElement, options: Options = {}) {
   );
   // A test may switch to fake timers midway (to drive polling): user-event's own delays then advance them.
   const events = userEvent.setup({ advanceTimers: (ms) => void (vi.isFakeTimers() && vi.advanceTimersByTime(ms)) });
-  return { ...view, api, host, queryClient, user: events };
+  const navigationStopped = (pathname: string) => [...guards].some((guard) => guard({ pathname, search: '' }));
+  return { ...view, api, host, queryClient, user: events, navigationStopped };
 }

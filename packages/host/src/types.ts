@@ -15,12 +15,24 @@ export interface LimitDialogOptions {
   limit: number;
 }
 
+/** Where a navigation would take the app. */
+export interface NavigationTarget {
+  pathname: string;
+  search: string;
+}
+
 export interface Host {
   /** SPEC §7 client: credentials included; throws Error("<status>: <text>") on any non-2xx. */
   apiRequest(method: string, url: string, body?: unknown): Promise<Response>;
   toast(options: ToastOptions): void;
   openLimitDialog(options: LimitDialogOptions): void;
   navigate(to: string, options?: { replace?: boolean }): void;
+  /**
+   * Consults `shouldStop` before every navigation of the app (links, navigate, the browser's Back and Forward) until
+   * the returned function is called; true stops it, and the remote says why itself. Optional: a shell older than
+   * this seam does not offer it (call it as `host.guardNavigation?.(…)`).
+   */
+  guardNavigation?(shouldStop: (to: NavigationTarget) => boolean): () => void;
   /** Posts to /api/track-event; never throws, failures are only logged. */
   track(eventType: string, metadata?: Record<string, unknown>): void;
 }

@@ -13,7 +13,7 @@ export function App() {
       options?.replace ? history.replace(to) : history.push(to),
   );
   return (
-    <AppProvider navigate={navigate} remoteRegistry={remoteRegistry}>
+    <AppProvider navigate={navigate} remoteRegistry={remoteRegistry} guard={history.guard}>
       <AppRouter history={history} />
     </AppProvider>
   );

@@ -7,6 +7,7 @@ import { LazyToaster } from '../components/lazy-toaster';
 import { LimitDialog, LIMIT_DIALOG_TARGET } from '../features/limit-dialog/components/limit-dialog';
 import { RemoteRegistryContext } from '../features/remotes/components/remote-screen';
 import type { RemoteRegistry } from '../features/remotes/utils/remote-registry';
+import type { NavigationGuard } from '../lib/guarded-history';
 import { createShellHost } from '../lib/shell-host';
 import { sentAsVisitor } from '../lib/visitor';
 
@@ -38,11 +39,13 @@ export interface AppProviderProps {
   /** The router's navigate, used by remotes through the host. */
   navigate: (to: string, options?: { replace?: boolean }) => void;
   remoteRegistry: RemoteRegistry;
+  /** Adds a navigation guard (the app's guarded history), for remotes' `host.guardNavigation`. */
+  guard?: (guard: NavigationGuard) => () => void;
   children?: ReactNode;
 }
 
 /** Suspense → error boundary → the page's one QueryClient → the host every remote uses. */
-export function AppProvider({ navigate, remoteRegistry, children }: AppProviderProps) {
+export function AppProvider({ navigate, remoteRegistry, guard, children }: AppProviderProps) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     // Signed out for sure (no session cookie reached the gateway): no GET /api/auth/user and its logged 401.
@@ -58,9 +61,10 @@ export function AppProvider({ navigate, remoteRegistry, children }: AppProviderP
         created.track('limit_modal_shown', { type: options.type, used: options.used, limit: options.limit });
       },
       userPlan: () => queryClient.getQueryData<User | null>([AUTH_USER_KEY])?.plan,
+      ...(guard ? { guard } : {}),
     });
     return created;
-  }, [navigate, queryClient]);
+  }, [navigate, queryClient, guard]);
 
   return (
     <Suspense fallback={<FullPageSpinner />}>

@@ -1,5 +1,6 @@
 import { apiRequest, trackEvent, type Host, type LimitDialogOptions } from '@atelier/host';
 import { toast } from '@atelier/ui';
+import type { NavigationGuard } from './guarded-history';
 
 /** The host the shell offers every remote: the shell's toaster, limit dialog, router and /api/track-event. */
 export function createShellHost(deps: {
@@ -7,6 +8,8 @@ export function createShellHost(deps: {
   openLimitDialog: (options: LimitDialogOptions) => void;
   /** The signed-in user's plan, when known; added to every tracked event as user_plan (SPEC §3). */
   userPlan?: () => string | undefined;
+  /** The app's navigation guards (lib/guarded-history.ts); without them (tests) a remote's guard is never asked. */
+  guard?: (guard: NavigationGuard) => () => void;
 }): Host {
   return {
     apiRequest,
@@ -15,9 +18,16 @@ export function createShellHost(deps: {
     },
     openLimitDialog: deps.openLimitDialog,
     navigate: deps.navigate,
+    guardNavigation: (shouldStop) =>
+      deps.guard?.(({ nextLocation }) =>
+        shouldStop({ pathname: nextLocation.pathname, search: nextLocation.search }),
+      ) ?? (() => {}),
     track: (eventType, metadata = {}) => {
       const plan = deps.userPlan?.();
-      trackEvent(eventType, plan && metadata.user_plan === undefined ? { user_plan: plan, ...metadata } : metadata);
+      trackEvent(
+        eventType,
+        plan && metadata.user_plan === undefined ? { user_plan: plan, ...metadata } : metadata,
+      );
     },
   };
 }

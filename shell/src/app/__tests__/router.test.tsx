@@ -72,6 +72,7 @@ function FakeRemote(props: Record<string, unknown>) {
       <button onClick={() => host.openLimitDialog({ type: 'canvas', used: 5, limit: 5 })}>Edit Photo</button>
       <button onClick={() => host.navigate('/app/photoshoots')}>Open photoshoots</button>
       <button onClick={() => void queryClient.invalidateQueries({ queryKey: ['/api/user-limits'] })}>Refresh limits</button>
+      <button onClick={() => host.guardNavigation?.((to) => to.pathname !== '/app/canvas')}>Hold navigation</button>
     </section>
   );
 }
@@ -94,7 +95,7 @@ function renderAt(path: string) {
   function Harness() {
     const [navigate] = useState(() => (to: string) => router.navigate(to));
     return (
-      <AppProvider navigate={navigate} remoteRegistry={registry}>
+      <AppProvider navigate={navigate} remoteRegistry={registry} guard={router.history.guard}>
         <AppRouter history={router.history} />
         <QueryAnswered query={publicConfigQueryOptions()} onAnswer={configAnswered} />
         <QueryAnswered query={userLimitsQueryOptions(true)} onAnswer={limitsAnswered} />
@@ -147,6 +148,22 @@ describe('guards', () => {
     expect(await screen.findByRole('link', { name: 'Explore Now' })).toHaveAttribute('href', '/app');
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/app');
     expect(screen.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+  });
+});
+
+describe("a remote's navigation guard (host.guardNavigation)", () => {
+  it('stops host.navigate and the browser\'s Back while it holds', async () => {
+    apiUser = freeUser;
+    const { router } = renderAt('/app/image');
+    await screen.findByRole('button', { name: 'Open photoshoots' });
+    act(() => router.navigate('/app/canvas'));
+    await screen.findByRole('button', { name: 'Hold navigation' });
+    await userEvent.click(screen.getByRole('button', { name: 'Hold navigation' }));
+    // Back (a POP the browser has already made) is undone; a remote's navigate never happens.
+    act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/canvas'));
+    await userEvent.click(screen.getByRole('button', { name: 'Open photoshoots' }));
+    expect(router.state.location.pathname).toBe('/app/canvas');
   });
 });
 

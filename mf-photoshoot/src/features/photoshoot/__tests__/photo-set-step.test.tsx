@@ -120,6 +120,16 @@ describe('the photo set step', () => {
     expect(stepTitle()).toBe('Step 1 of 5');
   });
 
+  it("refuses the browser's Back (any navigation away) while the photos are generated, as it refuses Close", async () => {
+    const { api, host, navigationStopped } = await startGeneration();
+    expect(navigationStopped('/app/image')).toBe(true);
+    expect(navigationStopped('/app')).toBe(true);
+    expect(host.toast.mock.calls.filter(([t]) => t.title === 'Generation in Progress')).toHaveLength(1);
+    api.finishJob('job_1');
+    await elapse(2000);
+    expect(navigationStopped('/app/image')).toBe(false);
+  });
+
   it('stops polling on a failed job: Generation Failed with its message, progress back to 0', async () => {
     const { api, host } = await startGeneration();
     api.setJob('job_1', { completedPoses: 4 });

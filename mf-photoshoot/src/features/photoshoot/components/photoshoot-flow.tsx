@@ -75,15 +75,25 @@ export function PhotoshootFlow() {
     setViewerIndex(null);
   };
 
+  /** While a generation runs: says so (once per run) and returns true — the flow must not close. */
+  const refuseWhileGenerating = (): boolean => {
+    if (!generating) return false;
+    if (!warnedWhileGenerating.current) {
+      warnedWhileGenerating.current = true;
+      host.toast({ ...MESSAGES.generationInProgress, variant: 'destructive' });
+    }
+    return true;
+  };
+  // The browser's Back and Forward (and any other navigation) close the flow too: refused the same way.
+  const refuseRef = useRef(refuseWhileGenerating);
+  useEffect(() => {
+    refuseRef.current = refuseWhileGenerating;
+  });
+  useEffect(() => host.guardNavigation?.(() => refuseRef.current()), [host]);
+
   /** Closes the flow unless a generation runs; goes to `to`, else the stored return path, else /app. */
   const close = (to?: string) => {
-    if (generating) {
-      if (!warnedWhileGenerating.current) {
-        warnedWhileGenerating.current = true;
-        host.toast({ ...MESSAGES.generationInProgress, variant: 'destructive' });
-      }
-      return;
-    }
+    if (refuseWhileGenerating()) return;
     resetFlow();
     const returnPath = takeReturnPath();
     host.navigate(to ?? returnPath ?? DEFAULT_RETURN_PATH);
