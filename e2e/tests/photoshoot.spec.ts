@@ -94,7 +94,11 @@ for (const viewport of VIEWPORTS) {
     await shot('4-clothing');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
 
-    // Ten photos arrive, counted as they land.
+    // Ten photos arrive, counted as they land. The browser's Back is refused meanwhile, as Close is (SPEC §4).
+    await expect(page.getByText('Step 5 of 5')).toBeVisible();
+    await page.goBack();
+    await expect(page.getByText('Generation in Progress').first()).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/app/photoshoots');
     await expect(page.getByText('Step 5 of 5')).toBeVisible();
     // The spec's label while the photos are made (the local engine may already be done), then the finished one.
     await expect(page.getByText(/^(Generating final photos\.\.\.|Your photo set is ready)$/)).toBeVisible();

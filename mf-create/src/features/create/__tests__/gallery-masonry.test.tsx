@@ -120,10 +120,12 @@ describe('gallery masonry', () => {
     });
     renderWithHost(<CreateScreenRemote tab="dress-up" />);
     const still = await screen.findByRole('button', { name: 'Open image: a still' });
-    const tags = within(still).getByText('Image').parentElement!;
+    const tags = within(still).getByText('Image').parentElement!.parentElement!;
     expect(tags).toContainElement(within(still).getByText('Local engine'));
     expect(tags).toHaveClass('flex-nowrap', 'whitespace-nowrap', 'overflow-hidden');
-    expect(within(still).getByText('Image')).toHaveClass('shrink-0');
+    // In a narrow card the kind gives way (cut with an ellipsis), never the engine.
+    expect(within(still).getByText('Image')).toHaveClass('truncate');
+    expect(within(still).getByText('Local engine')).toHaveClass('shrink-0');
 
     const dressUp = screen.getByRole('button', { name: 'Open dress up: garment tried on' });
     expect(within(dressUp).getByText('Garment tried on')).toBeInTheDocument();

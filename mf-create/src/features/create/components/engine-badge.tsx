@@ -13,9 +13,7 @@ export function EngineBadge({ engine, className }: { engine: Generation['engine'
       )}
     >
       <span className="h-1.5 w-1.5 rounded-full bg-accent-soft" aria-hidden="true" />
-      {/* In a narrow row (a gallery card's tags, beside PHOTOSHOOT) "Local" alone, rather than cut to "Local engi". */}
-      <span className="@max-[12rem]:hidden">Local engine</span>
-      <span className="hidden @max-[12rem]:inline">Local</span>
+      Local engine
     </span>
   );
 }
