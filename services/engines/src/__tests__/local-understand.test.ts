@@ -98,6 +98,19 @@ describe('local prompt understanding', () => {
     }
   });
 
+  it('knows raincoats and windbreakers, blue denim, London, and a place over the weather before it', () => {
+    expect(understand('yellow vinyl raincoat and white wellington boots', undefined, 1).garments.map((g) => [g.name, g.paint.name])).toEqual([['raincoat', 'yellow']]);
+    expect(understand('navy windbreaker', undefined, 1).garments[0]).toMatchObject({ name: 'windbreaker', template: 'jacket' });
+    expect(understand('baby pink tee and denim mini skirt', undefined, 1).garments.map((g) => [g.name, g.paint.name])).toEqual([
+      ['tee', 'baby pink'],
+      ['mini skirt', 'denim blue'],
+    ]);
+    expect(understand('rainy London, trench coat', undefined, 1).setting).toBe('city');
+    expect(understand('snowy street at night, black puffer jacket', undefined, 1).setting).toBe('street');
+    expect(understand('winter coat in the snow', undefined, 1).setting).toBe('snow');
+    expect(understand('snowy mountains, ski suit', undefined, 1).setting).toBe('snow');
+  });
+
   it('titles a picture whose garment nobody named by the prompt\'s first words, not by the garment the seed drew', () => {
     expect(understand('beauty portrait, glossy lips, gold eyeshadow', undefined, 1).sources.garment).toBe('seed');
     expect(promptTitle('beauty portrait, glossy lips, gold eyeshadow')).toBe('Beauty portrait');

@@ -151,6 +151,9 @@ function describesUnknownThing(tokens: string[], from: number): boolean {
 /** Words between a colour and what it colours, or after it, that do not name a thing. */
 const CONNECTING_WORDS = new Set(['and', 'or', 'with', 'in', 'on', 'at', 'by', 'for', 'of', 'the', 'a', 'an', 'shade', 'tone', 'tones', 'colour', 'color', 'coloured', 'colored', 'look', 'outfit', 'on', 'against']);
 
+/** Setting words that say the weather more than the place: a place named after them wins. */
+const WEATHER_SETTINGS = new Set(['snowy', 'winter']);
+
 export function readText(text: string): Said {
   const tokens = tokensOf(text);
   const said: Said = { garments: [], looseColours: [] };
@@ -158,6 +161,7 @@ export function readText(text: string): Said {
   let material: [string, MaterialKind] | undefined;
   let print: PrintKind | undefined;
   let shade: string | undefined;
+  let settingByWeather = false;
   const next = (i: number) => tokens[i] ?? '';
   for (let i = 0; i < tokens.length; ) {
     const word = tokens[i]!;
@@ -232,6 +236,9 @@ export function readText(text: string): Said {
     const found = lookups.map(([map, set]) => [termAt(tokens, i, (t) => map.has(t)), map, set] as const).find(([term]) => term);
     if (found) {
       const [[term, length], map, set] = found as [[string, number], Map<string, unknown>, (value: unknown) => void];
+      // A place beats the weather said before it: a "snowy Tokyo street at night" is a street, not a mountain.
+      if (map === T.settings && settingByWeather && !WEATHER_SETTINGS.has(term)) said.setting = undefined;
+      if (map === T.settings && said.setting === undefined) settingByWeather = WEATHER_SETTINGS.has(term);
       set(map.get(term));
       i += length;
       continue;
@@ -469,6 +476,8 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
     else if (said.entry.colour) [paint, colourSource] = [named(said.entry.colour), 'prompt'];
     else if (main && presetPalette.length >= 2) [paint, colourSource] = [{ name: nameOf(paletteColour), hex: paletteColour }, 'preset'];
     else if (said.entry.usual) [paint, colourSource] = [named(said.entry.usual), 'prompt'];
+    // Denim without a colour is blue denim ("a denim mini skirt"), as jeans are.
+    else if (material?.[1] === 'denim') [paint, colourSource] = [named('denim blue'), 'prompt'];
     else if (main) [paint, colourSource] = [{ name: nameOf(paletteColour), hex: paletteColour }, 'seed'];
     // Later garments without a colour of their own: a quiet partner for the first.
     else [paint, colourSource] = [{ name: '', hex: '' }, 'seed'];
