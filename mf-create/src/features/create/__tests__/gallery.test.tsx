@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import CreateScreenRemote from '../../../expose/create-screen';
 import { fakeGeneration, fakePreset, installFakeApi, json } from '../../../testing/fake-api';
 import { renderWithHost } from '../../../testing/render-with-host';
@@ -247,6 +247,39 @@ describe('a generation in flight', () => {
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument(), { timeout: 10_000 });
     expect(screen.getByRole('button', { name: 'Generate · 1 credit' })).toBeEnabled();
     expect(host.track.mock.calls.filter(([event]) => event === 'generation_completed')).toHaveLength(1);
+  });
+
+  it('scrolls a result finished off-screen into view (on a phone the gallery is far below the form)', async () => {
+    let status: 'processing' | 'completed' = 'processing';
+    const generation = () => fakeGeneration({ id: 'g-far', prompt: 'linen set', status, imageUrl: status === 'completed' ? '/media/g-far.png' : null });
+    const api = installFakeApi({
+      'GET /api/generations': () => page(...(api.calls('POST /api/generations/image').length ? [generation()] : [])),
+      'POST /api/generations/image': () => json({ id: 'g-far', status: 'queued' }, 202),
+    });
+    const scrolled: Element[] = [];
+    // jsdom has no scrolling: a stand-in records which element was brought into view.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    // Below the fold: the tile's box is under the window's height.
+    const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const below = this.getAttribute('data-generation-id') === 'g-far';
+      return DOMRect.fromRect({ x: 0, y: below ? 1600 : 0, width: 100, height: below ? 300 : 0 });
+    });
+    try {
+      const { user, queryClient } = renderWithHost(<CreateScreenRemote tab="image" />);
+      await screen.findByText('Nothing here yet');
+      await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'linen set');
+      await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));
+      await screen.findByText('Generating…');
+      expect(scrolled).toEqual([]);
+      status = 'completed';
+      await act(() => queryClient.invalidateQueries({ queryKey: [GENERATIONS_KEY] }));
+      await waitFor(() => expect(scrolled.map((element) => element.getAttribute('data-generation-id'))).toEqual(['g-far']));
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+      rect.mockRestore();
+    }
   });
 
   it('shows a destructive toast with the error message and tracks generation_failed when it fails', async () => {

@@ -1,6 +1,6 @@
 import type { Generation } from '@atelier/contracts';
 import { useCurrentUser, useHost } from '@atelier/host';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CREATE_TABS, MESSAGES, type CreateTab } from '../../../constants';
 import { useGenerations } from '../api/get-generations';
 import { useGenerationWatcher, type WatchedGeneration } from '../hooks/use-generation-watcher';
@@ -36,8 +36,22 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
   const listCompleteRef = useRef(!generations.hasNextPage);
   listCompleteRef.current = !generations.hasNextPage;
 
+  // A result finished here is shown where the user is: on a phone the gallery is far below the form Generate is on.
+  const [reveal, setReveal] = useState<string | null>(null);
+  useEffect(() => {
+    if (!reveal) return;
+    const tile = document.querySelector<HTMLElement>(`[data-generation-id="${reveal}"]`);
+    if (!tile) return; // not listed yet: tried again when the list changes
+    setReveal(null);
+    const { top, bottom } = tile.getBoundingClientRect();
+    if (viewing || (top >= 0 && bottom <= window.innerHeight)) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    tile.scrollIntoView?.({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+  }, [reveal, generations.items, viewing]);
+
   const watcher = useGenerationWatcher(generations.data ? generations.items : undefined, {
-    onCompleted(_generation, watched) {
+    onCompleted(generation, watched) {
+      setReveal(generation.id);
       host.track('generation_completed', generationMetadata(plan, watched));
       const category = leadContentCategory({
         generations: itemsRef.current,

@@ -144,7 +144,12 @@ function MasonryList({ items, onOpen }: { items: readonly Generation[]; onOpen(g
     <div style={{ containerType: 'inline-size' }}>
       <ul className="grid" data-columns={columnCount}>
         {items.map((generation, index) => (
-          <li key={generation.id} style={tileStyle(layout.placements[index]!, metrics)} data-column={layout.placements[index]!.column}>
+          <li
+            key={generation.id}
+            style={tileStyle(layout.placements[index]!, metrics)}
+            data-column={layout.placements[index]!.column}
+            data-generation-id={generation.id}
+          >
             <GalleryTile generation={generation} ratio={ratios[index]!} onOpen={() => onOpen(generation)} onNaturalSize={onNaturalSize} />
           </li>
         ))}
