@@ -284,7 +284,9 @@ describe('app header and host', () => {
     await waitFor(() => expect(limitsAnswered).toHaveBeenCalled()); // the gate judges only loaded limits
     const nav = await screen.findByRole('navigation', { name: 'Studio' });
     await userEvent.click(nav.querySelector('a[href="/app/photoshoots"]')!);
-    expect(await screen.findByRole('dialog', { name: 'Not enough credits' })).toHaveTextContent('0 of 0 used');
+    const dialog = await screen.findByRole('dialog', { name: 'Not enough credits' });
+    expect(dialog).toHaveTextContent('0 of 0 used');
+    expect(dialog).toHaveTextContent('Photoshoots come with the paid plans.');
     expect(router.state.location.pathname).toBe('/app');
     expect(window.localStorage.getItem('photoshootsReturnPath')).toBeNull();
   });

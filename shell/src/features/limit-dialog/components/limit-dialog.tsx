@@ -17,6 +17,17 @@ export interface LimitDialogProps {
   onRemoveLimits: () => void;
 }
 
+/**
+ * What the counts alone would not say (SPEC §8's text is the same whatever ran out): an allowance the plan does not
+ * include (photoshoots on Free: 0 of 0), or credits left that are too few for what was asked (a 20-credit video with
+ * 19 left is not "the daily limit hit").
+ */
+export function limitNote({ type, used, limit }: LimitDialogOptions): string | null {
+  if (limit === 0) return type === 'dressup' ? 'Photoshoots come with the paid plans.' : 'Not included in your plan.';
+  if (used < limit) return `${limit - used} left: not enough for this.`;
+  return null;
+}
+
 /** "Not enough credits", opened by any remote through the host (SPEC §8). */
 export function LimitDialog({ limit, onClose, onRemoveLimits }: LimitDialogProps) {
   return (
@@ -29,6 +40,7 @@ export function LimitDialog({ limit, onClose, onRemoveLimits }: LimitDialogProps
         {limit ? (
           <p className="text-sm text-muted-foreground" data-limit-type={limit.type}>
             {limit.used} of {limit.limit} used
+            {limitNote(limit) !== null && <span className="block pt-1 text-foreground">{limitNote(limit)}</span>}
           </p>
         ) : null}
         <DialogFooter>
