@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createLocalEngine } from '../local/index.js';
-import { estimateTorso } from '../local/try-on.js';
+import { estimateTorso, NO_PERSON_TO_DRESS } from '../local/try-on.js';
 import { EngineInputError } from '../index.js';
 import { localBadgeBox, localMarkOf, localMarkXmp } from '../local/render.js';
-import { garmentPhoto, personPhoto, solidPng } from './fixtures.js';
+import { garmentPhoto, personPhoto, productPhoto, solidPng } from './fixtures.js';
 
 const engine = createLocalEngine();
 
@@ -27,6 +27,16 @@ describe('local tryOn', () => {
     const box = { left: Math.round(torso.left), top: Math.round(torso.top + torso.height * 0.2), width: Math.round(torso.width), height: Math.round(torso.height * 0.5) };
     expect(await regionDifference(person, result.data, box)).toBeGreaterThan(40);
     expect(await regionDifference(person, result.data, { left: 280, top: 900, width: 90, height: 200 })).toBeLessThan(3);
+  });
+
+  it('refuses to dress a picture that shows nobody (a garment photo put where the person goes), saying so', async () => {
+    for (const kind of ['dress', 'longSleeve', 'trousers'] as const) {
+      await expect(engine.tryOn({ person: await productPhoto(kind, '#2f6b4f'), garment: await garmentPhoto() }), kind).rejects.toThrow(NO_PERSON_TO_DRESS);
+    }
+    const wall = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#d9d4cc' } }).png().toBuffer();
+    await expect(engine.tryOn({ person: wall, garment: await garmentPhoto() })).rejects.toBeInstanceOf(EngineInputError);
+    // A person whose face is not found (skin shows) is still dressed.
+    expect((await engine.tryOn({ person: await personPhoto(), garment: await garmentPhoto() })).engine).toBe('local');
   });
 
   it('refuses an empty or non-image garment', async () => {

@@ -43,15 +43,8 @@ const TORSO_HEIGHT = 3.1;
 /** A row this much wider than the face below the chin is the shoulder line. */
 const SHOULDER_STEP = 1.7;
 
-/**
- * Finds a person anywhere in a picture, at any size, without ML: the backdrop is a smooth surface
- * (fitted robustly from the border inwards, so vignettes and key lights stay backdrop) plus the colours
- * common along the border (a busy scene); the person is what differs from both. The face is the
- * skin-coloured foreground blob with a face's proportions and a body under it; hair, shoulders and hips
- * follow from the silhouette around the face's axis, kept within human proportions where the silhouette
- * is unclear (a backdrop shape behind the figure, arms against the body). Returns null when no face is found.
- */
-export async function findBody(image: Buffer): Promise<Body | null> {
+/** The picture at the sampling size, what differs from its backdrop, and which of that is skin-coloured. */
+async function readForeground(image: Buffer) {
   const meta = await sharp(image).metadata();
   const scale = SAMPLE_SIDE / Math.max(meta.width!, meta.height!);
   const sample = await decodePicture(
@@ -65,10 +58,38 @@ export async function findBody(image: Buffer): Promise<Body | null> {
   const threshold = Math.max(MIN_RESIDUAL, residualNoise(residual, w, h) * 3);
   const distinct = new Uint8Array(w * h);
   for (let i = 0; i < distinct.length; i++) distinct[i] = residual[i]! > threshold ? 1 : 0;
-  const foreground = majority(foregroundMask(sample, residual, threshold), w, h);
   const skin = skinMask(sample);
   const skinFg = new Uint8Array(w * h);
   for (let i = 0; i < skinFg.length; i++) skinFg[i] = skin[i]! > 128 && residual[i]! > threshold * 0.8 ? 1 : 0;
+  return { sample, scale, residual, threshold, distinct, skinFg };
+}
+
+/** Skin in at least this share of a picture's pixels: someone may be in it (a face turned away, arms, legs). */
+const SOME_SKIN = 0.003;
+
+/**
+ * Whether a picture in which no face was found may still show a person: some skin-coloured foreground. A garment's
+ * product photo, a flat lay or an empty room show none (a garment of a skin colour does, and is let through).
+ */
+export async function showsSkin(image: Buffer): Promise<boolean> {
+  const { skinFg } = await readForeground(image);
+  let n = 0;
+  for (const v of skinFg) n += v;
+  return n >= skinFg.length * SOME_SKIN;
+}
+
+/**
+ * Finds a person anywhere in a picture, at any size, without ML: the backdrop is a smooth surface
+ * (fitted robustly from the border inwards, so vignettes and key lights stay backdrop) plus the colours
+ * common along the border (a busy scene); the person is what differs from both. The face is the
+ * skin-coloured foreground blob with a face's proportions and a body under it; hair, shoulders and hips
+ * follow from the silhouette around the face's axis, kept within human proportions where the silhouette
+ * is unclear (a backdrop shape behind the figure, arms against the body). Returns null when no face is found.
+ */
+export async function findBody(image: Buffer): Promise<Body | null> {
+  const { sample, scale, residual, threshold, distinct, skinFg } = await readForeground(image);
+  const { width: w, height: h } = sample;
+  const foreground = majority(foregroundMask(sample, residual, threshold), w, h);
 
   const face = findFace(sample, skinFg, distinct);
   if (!face) return null;

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import type { EngineResult, TryOnInput } from '../types.js';
+import { EngineInputError } from '../errors.js';
 import { checkImage } from '../validate.js';
-import { findBody, type Body } from './body.js';
+import { findBody, showsSkin, type Body } from './body.js';
 import { analyseGarment, type GarmentArt } from './garment.js';
 import { blurredMask, decodePicture, lumaOf, sharpOf, skinLikeness, type Picture } from './picture.js';
 import { localBadgeBox, localBadgeLayer, localMarkOf, localMarkXmp, type MarkBox } from './render.js';
@@ -152,6 +153,9 @@ export function wornFrom(art: Pick<GarmentArt, 'shape' | 'sleeves' | 'main'>): W
   return { garment, hex: art.main.toLowerCase() };
 }
 
+/** The person image shows nobody to dress. */
+export const NO_PERSON_TO_DRESS = 'The person image shows no person to dress. Choose a photo of someone there, and put the garment in the garment image.';
+
 export async function localTryOn(input: TryOnInput): Promise<EngineResult> {
   await checkImage(input.person, 'person');
   await checkImage(input.garment, 'garment');
@@ -173,6 +177,8 @@ export async function localTryOn(input: TryOnInput): Promise<EngineResult> {
     fit = fitGarment(art, body.torso, body.halfWidths, body.axis);
     front = frontMask(person, body);
   } else {
+    // No face and no skin anywhere: a garment's photo or an empty scene put where the person goes. Said, not dressed.
+    if (!(await showsSkin(base.data))) throw new EngineInputError(NO_PERSON_TO_DRESS);
     // No face to go by: the torso from the silhouette against a plain wall, else where it usually is.
     const box = (await findTorso(base.data)) ?? estimateTorso(width, height);
     const torso = { ...box, left: box.left + (box.width * (1 - 1 / GARMENT_SPREAD)) / 2, width: box.width / GARMENT_SPREAD };
