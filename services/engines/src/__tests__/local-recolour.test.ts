@@ -47,7 +47,7 @@ describe('local edit: reading which garment to paint which colour', () => {
     expect(read('make the jacket red and the skirt black')).toEqual(['jacket=red', 'skirt=black']);
     expect(read('make the coat light blue please')).toEqual(['coat=light blue']);
     expect(read('recolor the outfit navy')).toEqual(['outfit=navy']);
-    expect(read('make the trench olive green')).toEqual(['trench coat=olive']);
+    expect(read('make the trench olive green')).toEqual(['trench coat=olive green']);
     expect(read('a tan coat')).toEqual(['coat=tan']);
   });
 

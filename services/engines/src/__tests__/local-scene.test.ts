@@ -154,6 +154,44 @@ describe('local text-to-image scene', () => {
     expect(await skinAtShoulders('red wool suit, studio, full body')).toBeLessThan(0.1);
   }, 120_000);
 
+  it('wears outerwear over the rest, whatever order the prompt names it in (a dress under a jacket shows below it)', async () => {
+    const chestAndHem = async (prompt: string) => {
+      const layers = await render(prompt, 31);
+      const [[lx, y], [rx]] = layers.landmarks.shoulders;
+      const chest = await dominantColour(layers.figure, { left: lx + (rx - lx) * 0.15, top: y + (layers.landmarks.hipY - y) * 0.3, right: lx + (rx - lx) * 0.3, bottom: y + (layers.landmarks.hipY - y) * 0.6 });
+      return { chest, reading: layers.reading };
+    };
+    const jacketOverDress = await chestAndHem('red dress and a black leather jacket, full body');
+    const jacket = jacketOverDress.reading.garments.find((g) => g.name === 'leather jacket')!;
+    expect(deltaE(jacketOverDress.chest, lab(parseHex(jacket.paint.hex)))).toBeLessThan(12);
+    const coatOverTurtleneck = await chestAndHem('black turtleneck with a camel coat, full body');
+    expect(deltaE(coatOverTurtleneck.chest, lab(parseHex(COLOURS.camel!)))).toBeLessThan(15);
+  }, 120_000);
+
+  it('wears swimwear barefoot; a suit keeps its shoes', async () => {
+    /** Shoe-leather pixels among the figure's lowest rows (its feet). */
+    const feetAndHips = async (prompt: string) => {
+      const layers = await render(prompt, 15);
+      const { data, info } = await sharp(layers.figure).raw().toBuffer({ resolveWithObject: true });
+      let top = info.height;
+      let bottom = 0;
+      for (let y = 0; y < info.height; y++) for (let x = 0; x < info.width; x++) if (data[(y * info.width + x) * 4 + 3]! > 200) [top, bottom] = [Math.min(top, y), Math.max(bottom, y)];
+      const leather = lab([0x2b, 0x25, 0x22]);
+      let shoe = 0;
+      for (let y = Math.round(bottom - (bottom - top) * 0.06); y <= bottom; y++) {
+        for (let x = 0; x < info.width; x++) {
+          const i = (y * info.width + x) * 4;
+          if (data[i + 3]! > 200 && deltaE(lab([data[i]!, data[i + 1]!, data[i + 2]!]), leather) < 10) shoe++;
+        }
+      }
+      return shoe;
+    };
+    // Fair skin: a deep skin tone's shaded feet would be as dark as the leather.
+    expect(await feetAndHips('woman with fair skin in a coral swimsuit on the beach at noon')).toBe(0);
+    expect(await feetAndHips('fair skin, red one-piece swimsuit, studio, full body')).toBe(0);
+    expect(await feetAndHips('fair skin, charcoal pinstripe suit, studio, full body')).toBeGreaterThan(50);
+  }, 120_000);
+
   it('gives the same bytes for the same prompt and seed, records the recipe, and composes from its layers', async () => {
     const engine = createLocalEngine();
     const input: TextToImageInput = { prompt: 'camel trench, crosswalk, golden hour', aspectRatio: '3:4', seed: 21 };

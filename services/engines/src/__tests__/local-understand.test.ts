@@ -111,6 +111,37 @@ describe('local prompt understanding', () => {
     expect(understand('snowy mountains, ski suit', undefined, 1).setting).toBe('snow');
   });
 
+  it('reads what a fashion prompt says of the outfit, and no more (a walkthrough of 110 prompts)', () => {
+    const worn = (prompt: string) => understand(prompt, undefined, 1).garments.map((g) => [g.name, g.paint.name]);
+    // Negations: not worn.
+    expect(worn('no jacket, just a white shirt and jeans')).toEqual([['shirt', 'white'], ['jeans', 'denim blue']]);
+    expect(worn('a woman in a red dress, no jacket, without a bag')).toEqual([['dress', 'red']]);
+    // Shoes, bags and scarves keep their colours.
+    expect(worn('white sneakers and a red tracksuit')).toEqual([['tracksuit', 'red']]);
+    expect(worn('tan leather boots, cream dress')).toEqual([['dress', 'cream']]);
+    expect(worn('crimson silk scarf, camel coat')).toEqual([['coat', 'camel']]);
+    // "in <colour>" after the garment is its own; two-word colours; "matching"; a bride's gown.
+    expect(worn('a coat in camel, black trousers')).toEqual([['coat', 'camel'], ['trousers', 'black']]);
+    expect(understand('slip skirt in champagne satin', undefined, 1).garments[0]).toMatchObject({ name: 'slip skirt', paint: { name: 'champagne' }, material: 'satin' });
+    expect(worn('sage green linen suit')).toEqual([['suit', 'sage green']]);
+    expect(worn('lilac tweed blazer and matching mini skirt')).toEqual([['blazer', 'lilac'], ['mini skirt', 'lilac']]);
+    expect(worn('bride in a mermaid gown, beach wedding')).toEqual([['gown', 'ivory']]);
+    // Compound garments and "top".
+    expect(worn('cream knit sweater dress')).toEqual([['sweater dress', 'cream']]);
+    expect(worn('black mesh top, silver mini skirt')).toEqual([['top', 'black'], ['mini skirt', 'silver']]);
+    expect(worn('top model in a red gown')).toEqual([['gown', 'red']]);
+    // The figure: a decade is not an age, "cropped" is a cut, a blonde woman's hair.
+    expect(understand('60s mod mini dress', undefined, 1).figure.age).toBe('adult');
+    expect(understand('in her 70s, grey wool coat', undefined, 1).figure.age).toBe('senior');
+    expect(readText('cropped leather jacket').hairStyle).toBeUndefined();
+    expect(readText('blonde woman in a navy suit').hair?.name).toBe('blonde');
+    expect(worn('a black woman in a white linen dress')).toEqual([['dress', 'white']]);
+    // Places.
+    for (const [place, setting] of [['a neon alley', 'street'], ['the subway', 'street'], ['a parisian café', 'interior'], ['the red carpet', 'runway'], ['a poolside', 'beach']]) {
+      expect(understand(`black gown in ${place}`, undefined, 1).setting, place).toBe(setting);
+    }
+  });
+
   it('titles a picture whose garment nobody named by the prompt\'s first words, not by the garment the seed drew', () => {
     expect(understand('beauty portrait, glossy lips, gold eyeshadow', undefined, 1).sources.garment).toBe('seed');
     expect(promptTitle('beauty portrait, glossy lips, gold eyeshadow')).toBe('Beauty portrait');

@@ -27,6 +27,8 @@ export interface PersonSpec {
   look: CharacterLook;
   /** What the person wears; without it the look's basics. */
   garment?: GarmentArt;
+  /** Bare feet (swimwear) instead of shoes. */
+  barefoot?: boolean;
   /** Unique prefix for SVG ids. */
   id: string;
 }
@@ -257,6 +259,12 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
     [ankleR, 1],
   ] as const) {
     const toe: P = [ankle[0] + side * 0.07 * h, ankle[1] + 0.17 * h];
+    if (spec.barefoot) {
+      // A foot: the skin's own, a little shaded, its toes a rounded end on the ground.
+      const foot = capsule([ankle[0], ankle[1] - 0.05 * h], [toe[0] + side * 0.02 * h, toe[1] + 0.02 * h], 0.1 * limb * h, 0.085 * h);
+      parts.push(`<path d="${foot}" fill="url(#${id}-skin)"/>`, `<path d="${foot}" fill="${skinShade}" opacity="0.35"/>`);
+      continue;
+    }
     parts.push(
       `<path d="${capsule([ankle[0], ankle[1] - 0.05 * h], toe, 0.12 * limb * h, 0.11 * h)}" fill="${shoes}"/>`,
       `<ellipse cx="${f(toe[0] + side * 0.03 * h)}" cy="${f(toe[1] + 0.03 * h)}" rx="${f(0.17 * h)}" ry="${f(0.075 * h)}" fill="${darken(shoes, 0.3)}"/>`,

@@ -133,7 +133,7 @@ const TEMPLATE_PIECES: Record<GarmentTemplate, Omit<Piece, 'garment'>> = {
   sweater: { neckline: 'crew', sleeves: 'long', hem: 0.0, ease: 0.12, flare: 0.04, lower: 'trousers', details: ['ribs'] },
   turtleneck: { neckline: 'turtle', sleeves: 'long', hem: -0.1, ease: 0.06, flare: 0.02, lower: 'trousers', details: ['ribs'] },
   cardigan: { neckline: 'v', sleeves: 'long', hem: 0.35, ease: 0.13, flare: 0.06, lower: 'trousers', details: ['buttons', 'ribs'] },
-  swimsuit: { neckline: 'strap', sleeves: 'none', hem: 0.25, ease: 0.0, flare: 0, lower: 'brief', details: [] },
+  swimsuit: { neckline: 'strap', sleeves: 'none', hem: -0.25, ease: 0.0, flare: 0, lower: 'brief', details: [] },
   bikini: { neckline: 'strap', sleeves: 'none', hem: -1.75, ease: 0.0, flare: 0, lower: 'brief', details: [] },
   corset: { neckline: 'strapless', sleeves: 'none', hem: -0.3, ease: 0.0, flare: 0, lower: 'skirt', skirtHem: 2.4, details: ['boning'] },
   kimono: { neckline: 'wrap', sleeves: 'wide', hem: 3.6, ease: 0.16, flare: 0.45, lower: 'none', details: ['sash'] },
@@ -305,8 +305,17 @@ function surfaceDefs(id: string, g: GarmentReading, colour: string, h: number): 
 }
 
 /** The pieces an outfit is drawn from: the main garment's template, filled in by any other garments named. */
+/** Outerwear is worn over the rest, whatever order the prompt names it in ("a red dress and a black leather jacket"). */
+function wornOrder(garments: GarmentReading[]): GarmentReading[] {
+  const outer = garments.findIndex((g) => g.slot === 'outer');
+  return outer <= 0 ? garments : [garments[outer]!, ...garments.filter((_, i) => i !== outer)];
+}
+
+/** A skirt's kind by its length (head units below the hip). */
+const skirtOf = (hem: number): Lower => (hem > 3 ? 'maxi' : hem < 1.2 ? 'mini' : 'skirt');
+
 function outfitOf(reading: Reading): { main: Piece; under?: Piece; lowerGarment: GarmentReading } {
-  const [first, ...rest] = reading.garments;
+  const [first, ...rest] = wornOrder(reading.garments);
   const main: Piece = { garment: first!, ...TEMPLATE_PIECES[first!.template], details: [...TEMPLATE_PIECES[first!.template].details] };
   const partner = (slot: GarmentReading['slot'], template: GarmentTemplate, name: string): GarmentReading => {
     const hex = reading.partnerPaint ?? partnerOf(first!.paint.hex);
@@ -314,6 +323,8 @@ function outfitOf(reading: Reading): { main: Piece; under?: Piece; lowerGarment:
   };
   const bottom = rest.find((g) => g.slot === 'bottom');
   const top = rest.find((g) => g.slot === 'top');
+  // A dress under a coat or jacket: its bodice shows in the opening, its skirt below.
+  const dress = first!.slot === 'outer' && !bottom ? rest.find((g) => g.slot === 'one-piece') : undefined;
   let lowerGarment = first!;
   let under: Piece | undefined;
   if (first!.slot === 'bottom') {
@@ -327,7 +338,15 @@ function outfitOf(reading: Reading): { main: Piece; under?: Piece; lowerGarment:
       lowerGarment: first!,
     };
   }
-  if (main.lower !== 'none') {
+  if (dress) {
+    const hem = TEMPLATE_PIECES[dress.template].hem;
+    main.lower = skirtOf(hem);
+    main.skirtHem = hem;
+    lowerGarment = dress;
+  } else if (first!.name === 'skirt suit') {
+    main.lower = 'skirt';
+    main.skirtHem = 1.2;
+  } else if (main.lower !== 'none') {
     if (bottom) {
       const lowerTemplate = TEMPLATE_PIECES[bottom.template];
       main.lower = lowerTemplate.lower;
@@ -343,8 +362,8 @@ function outfitOf(reading: Reading): { main: Piece; under?: Piece; lowerGarment:
   }
   if (first!.slot === 'outer') {
     // What shows inside a jacket's opening: the named top, a shirt under a suit, else a quiet tee.
-    const inner = top ?? (first!.template === 'suit' || first!.template === 'tuxedo' ? { ...partner('top', 'shirt', 'shirt'), paint: { name: 'white', hex: '#f3f1ec' } } : partner('top', 'tee', 'top'));
-    if (!top && first!.template !== 'suit' && first!.template !== 'tuxedo') inner.paint = { name: '', hex: luminance(first!.paint.hex) > 0.35 ? '#26262a' : '#efebe4' };
+    const inner = top ?? dress ?? (first!.template === 'suit' || first!.template === 'tuxedo' ? { ...partner('top', 'shirt', 'shirt'), paint: { name: 'white', hex: '#f3f1ec' } } : partner('top', 'tee', 'top'));
+    if (!top && !dress && first!.template !== 'suit' && first!.template !== 'tuxedo') inner.paint = { name: '', hex: luminance(first!.paint.hex) > 0.35 ? '#26262a' : '#efebe4' };
     const template = TEMPLATE_PIECES[inner.template];
     under = { garment: inner, ...template, sleeves: 'none', lower: 'none', details: first!.template === 'tuxedo' ? ['bow tie'] : [] };
   }
@@ -368,8 +387,10 @@ export function buildLook(reading: Reading, seedBuild: number): CharacterLook {
 export function drawSceneFigure(reading: Reading, look: CharacterLook, place: FigurePlacement, id: string): SceneFigure {
   const body = bodyOf(look, place);
   const { h, U, halfAt, b, hip } = body;
-  const person = drawPerson({ x: place.x, footY: place.footY, height: place.height, joints: place.joints, look, garment: bareArt(look.skin), id: `${id}-p` });
   const { main, under, lowerGarment } = outfitOf(reading);
+  // Swimwear is worn barefoot.
+  const barefoot = main.lower === 'brief';
+  const person = drawPerson({ x: place.x, footY: place.footY, height: place.height, joints: place.joints, look, garment: bareArt(look.skin), id: `${id}-p`, barefoot });
   const defs: string[] = [person.defs, `<g id="${id}-person">${person.body}</g>`];
   const parts: string[] = [`<use href="#${id}-person"/>`];
   const fold = `<linearGradient id="${id}-fold" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#ffffff" stop-opacity="0.14"/><stop offset="0.25" stop-color="#ffffff" stop-opacity="0"/><stop offset="0.75" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.28"/></linearGradient>`;
@@ -407,12 +428,14 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
   };
 
   /** A panel from the neckline (or the chest line) down to `hem`, `ease` wider than the body, flaring below the hips. */
-  const panel = (piece: Pick<Piece, 'neckline' | 'hem' | 'ease' | 'flare'>): string => {
+  const panel = (piece: Pick<Piece, 'neckline' | 'hem' | 'ease' | 'flare'>, fitted = false): string => {
     const { neckline, hem, ease, flare } = piece;
     const hemHalf = Math.max(halfAt(Math.min(hem, 0.15)) + ease + (hem > -0.25 ? flare : 0), hem > 0.3 ? legsHalfAt(hem) : 0);
     const width = (y: number) => {
       const bodyHalf = halfAt(Math.min(y, 0.15)) + ease;
-      if (y <= -0.25 || hem <= -0.25) return Math.max(bodyHalf, y > -1.9 ? b.chest + ease * 0.8 : 0) * (y > -1.2 && ease > 0.12 ? 1 : 1);
+      // Swimwear is fitted: it follows the waist in (other tops hang straight from the chest).
+      if (fitted) return bodyHalf;
+      if (y <= -0.25 || hem <= -0.25) return Math.max(bodyHalf, y > -1.9 ? b.chest + ease * 0.8 : 0);
       const t = (y + 0.25) / (hem + 0.25);
       return Math.max(bodyHalf, halfAt(-0.25) + ease + (hemHalf - halfAt(-0.25) - ease) * t);
     };
@@ -449,7 +472,10 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
         neck = [[-(b.neck + 0.03), -2.72], [0, -2.58], [b.neck + 0.03, -2.72]];
     }
     // Skirts hang straight: no smoothing across the hem corners.
-    const hemPoints: P[] = [[width(hem), hem], [0, hem + (hem > 0.5 ? 0.08 : 0.03)], [-width(hem), hem]];
+    // A swimsuit's hem is the legs' cut: from the hips down to the crotch.
+    const hemPoints: P[] = fitted
+      ? [[width(hem), hem], [halfAt(0.1) - 0.03, 0.1], [0.15, 0.3], [-0.15, 0.3], [-(halfAt(0.1) - 0.03), 0.1], [-width(hem), hem]]
+      : [[width(hem), hem], [0, hem + (hem > 0.5 ? 0.08 : 0.03)], [-width(hem), hem]];
     const points = [...right.slice(0, -1), ...hemPoints, ...left.slice(1), ...neck].map(([x, y]) => U(x, y));
     return smooth(points);
   };
@@ -471,6 +497,7 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
 
   // Lower half first: trousers over the legs, a skirt over both.
   const lower = main.lower;
+  let briefPath: string | null = null;
   if (lower === 'trousers' || lower === 'wide trousers' || lower === 'jeans' || lower === 'shorts') {
     const ease = lower === 'wide trousers' ? 0.12 : lower === 'jeans' ? 0.04 : 0.07;
     const flareAnkle = lower === 'wide trousers' ? 0.16 : 0.05;
@@ -511,17 +538,21 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
     defs.push(`<clipPath id="${id}-skirt-clip"><path d="${polygon([U(-4, -1.0), U(4, -1.0), U(4, 6), U(-4, 6)])}"/></clipPath>`);
     parts.push(`<g clip-path="url(#${id}-skirt-clip)">${paint(d, lowerGarment, 'lower')}</g>`);
   } else if (lower === 'brief') {
+    // Along the body over the hips (the figure's hips are wider than its thighs), then the leg's cut to the crotch.
     const d = smooth(
       [
-        [halfAt(-0.6) + 0.01, -0.6],
-        [b.hip + 0.02, -0.2],
-        [0.16, 0.3],
-        [-0.16, 0.3],
-        [-(b.hip + 0.02), -0.2],
-        [-(halfAt(-0.6) + 0.01), -0.6],
+        [halfAt(-0.55) + 0.015, -0.55],
+        [b.hip + 0.005, -0.25],
+        [b.hip - 0.04, 0.1],
+        [0.15, 0.3],
+        [-0.15, 0.3],
+        [-(b.hip - 0.04), 0.1],
+        [-(b.hip + 0.005), -0.25],
+        [-(halfAt(-0.55) + 0.015), -0.55],
       ].map(([x, y]) => U(x!, y!)),
     );
-    parts.push(paint(d, main.garment, 'main'));
+    // Over the top's hem (painted after it, below), so its corners do not stand out at the hips.
+    briefPath = d;
   }
 
   // What shows inside an open jacket: the top under it.
@@ -558,8 +589,10 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
     );
     parts.push(`<path d="${yoke}" fill="${skinFill}"/>`);
   }
-  const mainPath = panel(main);
+  const onePiece = main.garment.template === 'swimsuit';
+  const mainPath = panel(main, onePiece);
   parts.push(paint(mainPath, main.garment, 'main'));
+  if (briefPath && !onePiece) parts.push(paint(briefPath, main.garment, 'main'));
   const g = main.garment.paint.hex;
   const line = darken(g, 0.45);
   if (main.neckline === 'strap') {

@@ -89,6 +89,8 @@ interface Said {
   setting?: Setting;
   light?: Light;
   framing?: Framing;
+  /** A bride, a wedding: a gown or dress no colour is given is ivory. */
+  bridal?: boolean;
 }
 
 const normalise = (term: string) => term.replace(/-/g, ' ');
@@ -151,6 +153,29 @@ function describesUnknownThing(tokens: string[], from: number): boolean {
 /** Words between a colour and what it colours, or after it, that do not name a thing. */
 const CONNECTING_WORDS = new Set(['and', 'or', 'with', 'in', 'on', 'at', 'by', 'for', 'of', 'the', 'a', 'an', 'shade', 'tone', 'tones', 'colour', 'color', 'coloured', 'colored', 'look', 'outfit', 'on', 'against']);
 
+/** Words for a person a hair colour may come right before ("a blonde woman"). */
+const PERSON_NOUNS = new Set(['woman', 'women', 'man', 'men', 'girl', 'girls', 'guy', 'lady', 'ladies', 'model', 'models', 'person', 'boy', 'bride', 'groom']);
+/** Hair colours that, right before a person, can only be the hair's. */
+const HAIR_BEFORE_PERSON = new Set(['blonde', 'blond', 'brunette', 'ginger', 'auburn', 'platinum']);
+
+/** Things worn that the figure does not draw: what is said of them is kept off the outfit. */
+const ACCESSORIES = new Set([
+  'shoes', 'shoe', 'sneakers', 'sneaker', 'trainers', 'boots', 'boot', 'ankle boots', 'wellingtons', 'wellington boots', 'heels',
+  'high heels', 'stilettos', 'pumps', 'loafers', 'sandals', 'mules', 'flats', 'ballet flats', 'slippers', 'espadrilles',
+  'bag', 'handbag', 'clutch', 'tote', 'purse', 'backpack', 'hat', 'beret', 'cap', 'beanie', 'fedora', 'sunglasses',
+  'glasses', 'scarf', 'gloves', 'belt', 'necklace', 'earrings', 'bracelet', 'jewellery', 'jewelry', 'watch', 'veil',
+  'headband', 'socks', 'tights', 'stockings', 'lipstick', 'lip', 'lips', 'eyeliner', 'eyeshadow', 'nails', 'manicure',
+]);
+
+/** Words that say a garment is not worn, within the two words before it. */
+const GARMENT_NEGATIONS = new Set(['no', 'without', 'minus', 'not', 'never']);
+
+/** "no jacket", "without a bag", "not a blazer": a negation within the two words before the garment, in its clause. */
+function negatedGarment(tokens: string[], at: number): boolean {
+  for (let k = at - 1; k >= Math.max(0, at - 3) && tokens[k] !== ','; k--) if (GARMENT_NEGATIONS.has(tokens[k]!)) return true;
+  return false;
+}
+
 /** Setting words that say the weather more than the place: a place named after them wins. */
 const WEATHER_SETTINGS = new Set(['snowy', 'winter']);
 
@@ -172,6 +197,19 @@ export function readText(text: string): Said {
       i += hairColour[1];
       continue;
     }
+    // "a blonde woman", "brunette model": a hair colour right before a person is the hair's. "A black woman": not a
+    // garment's colour either (the figure's skin is not guessed from it).
+    if (PERSON_NOUNS.has(next(i + 1)) && (HAIR_BEFORE_PERSON.has(word) || word === 'black' || word === 'white')) {
+      if (HAIR_BEFORE_PERSON.has(word)) said.hair = { ...T.hairColours.get(word)! };
+      i += 1;
+      continue;
+    }
+    if (word === 'redhead' || word === 'redheaded') {
+      said.hair = { ...T.hairColours.get('red')! };
+      i += 1;
+      continue;
+    }
+    if (word === 'bride' || word === 'bridal' || word === 'wedding') said.bridal = true;
     const skin = termAt(tokens, i, (t) => T.skins.has(t));
     if (skin && (SKIN_CONTEXT.has(next(i + skin[1])) || next(i + skin[1]) === 'skin' )) {
       said.skin = T.skins.get(skin[0])!;
@@ -188,12 +226,49 @@ export function readText(text: string): Said {
     const materialTerm = termAt(tokens, i, (t) => T.materials.has(t));
     // "knit sweater": a word that is both a material and a garment is the material when a garment follows.
     const materialFirst = materialTerm && (!garment || (garment[1] <= materialTerm[1] && termAt(tokens, i + materialTerm[1], (t) => T.garments.has(t) || T.materials.has(t) || T.prints.has(t))));
-    if (garment && !materialFirst) {
-      said.garments.push({ entry: T.garments.get(garment[0])!, colours, ...(material ? { material } : {}), ...(print ? { print } : {}) });
+    // "top model", "top of the stairs": not a garment.
+    const notWorn = garment?.[0] === 'top' && ['model', 'models', 'of', 'notch', 'floor', 'shelf'].includes(next(i + 1));
+    if (garment && !materialFirst && !notWorn) {
+      // "no jacket", "without a blazer": not worn, and what was said just before it went with it.
+      if (!negatedGarment(tokens, i)) {
+        // "a lilac blazer and matching mini skirt": the same colour again.
+        const matching = tokens[i - 1] === 'matching' && colours.length === 0 ? (said.garments.at(-1)?.colours ?? []) : colours;
+        const worn: Said['garments'][number] = { entry: T.garments.get(garment[0])!, colours: matching, ...(material ? { material } : {}), ...(print ? { print } : {}) };
+        said.garments.push(worn);
+        // "a coat in camel", "a slip skirt in champagne satin": the colour (and material) right after "in" are its own.
+        if (next(i + garment[1]) === 'in') {
+          let j = i + garment[1] + 1;
+          const after = termAt(tokens, j, (t) => T.colours.has(t));
+          if (after) {
+            worn.colours = [{ name: after[0], hex: T.colours.get(after[0])! }];
+            j += after[1];
+            const afterMaterial = termAt(tokens, j, (t) => T.materials.has(t));
+            if (afterMaterial && !worn.material && !termAt(tokens, j, (t) => T.garments.has(t))) {
+              worn.material = [afterMaterial[0], T.materials.get(afterMaterial[0])!];
+              j += afterMaterial[1];
+            }
+            colours = [];
+            material = undefined;
+            print = undefined;
+            i = j;
+            continue;
+          }
+        }
+      }
       colours = [];
       material = undefined;
       print = undefined;
       i += garment[1];
+      continue;
+    }
+    // Shoes, bags, hats and jewellery are not drawn: the colour and material said of them are theirs, not the outfit's.
+    const accessory = termAt(tokens, i, (t) => ACCESSORIES.has(t));
+    if (accessory) {
+      colours = [];
+      material = undefined;
+      print = undefined;
+      shade = undefined;
+      i += accessory[1];
       continue;
     }
     const printTerm = termAt(tokens, i, (t) => T.prints.has(t));
@@ -210,7 +285,9 @@ export function readText(text: string): Said {
     const colour = termAt(tokens, i, (t) => T.colours.has(t));
     // Words like "tan" or "olive" are colours only right before a garment, material, print or colour.
     const boundLater = colour && termAt(tokens, i + colour[1], (t) => T.garments.has(t) || T.materials.has(t) || T.prints.has(t) || T.colours.has(t) || t === 'and');
-    if (colour && (!AMBIGUOUS_COLOURS.has(colour[0]) || boundLater)) {
+    // "the red carpet": a place whose name starts with a colour.
+    const placeNamed = colour !== null && (termAt(tokens, i, (t) => T.settings.has(t))?.[1] ?? 0) > colour[1];
+    if (colour && !placeNamed && (!AMBIGUOUS_COLOURS.has(colour[0]) || boundLater)) {
       // "denim jacket, white sneakers": a colour before a word we do not know, with no garment after it in its
       // clause, is that thing's colour — not one to bind to a garment named elsewhere.
       if (!boundLater && describesUnknownThing(tokens, i + colour[1])) {
@@ -234,7 +311,12 @@ export function readText(text: string): Said {
       [T.figures, (v: Presentation) => (said.presentation ??= v)],
     ];
     const found = lookups.map(([map, set]) => [termAt(tokens, i, (t) => map.has(t)), map, set] as const).find(([term]) => term);
-    if (found) {
+    // "cropped jacket" is the jacket's cut, not the hair's; "70s style" a decade, not an age ("in her 70s").
+    const misread =
+      found &&
+      ((found[1] === T.hairStyles && found[0]![0] === 'cropped' && !/^hair/.test(next(i + 1))) ||
+        (found[1] === T.ages && /^\d0s$/.test(found[0]![0]) && !['her', 'his', 'their', 'in', 'early', 'late', 'mid'].includes(tokens[i - 1] ?? '')));
+    if (found && !misread) {
       const [[term, length], map, set] = found as [[string, number], Map<string, unknown>, (value: unknown) => void];
       // A place beats the weather said before it: a "snowy Tokyo street at night" is a street, not a mountain.
       if (map === T.settings && settingByWeather && !WEATHER_SETTINGS.has(term)) said.setting = undefined;
@@ -476,6 +558,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
     else if (said.entry.colour) [paint, colourSource] = [named(said.entry.colour), 'prompt'];
     else if (main && presetPalette.length >= 2) [paint, colourSource] = [{ name: nameOf(paletteColour), hex: paletteColour }, 'preset'];
     else if (said.entry.usual) [paint, colourSource] = [named(said.entry.usual), 'prompt'];
+    else if (fromPrompt.bridal && said.entry.slot === 'one-piece') [paint, colourSource] = [named('ivory'), 'prompt'];
     // Denim without a colour is blue denim ("a denim mini skirt"), as jeans are.
     else if (material?.[1] === 'denim') [paint, colourSource] = [named('denim blue'), 'prompt'];
     else if (main) [paint, colourSource] = [{ name: nameOf(paletteColour), hex: paletteColour }, 'seed'];
