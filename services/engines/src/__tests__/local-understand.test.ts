@@ -136,6 +136,10 @@ describe('local prompt understanding', () => {
     expect(readText('cropped leather jacket').hairStyle).toBeUndefined();
     expect(readText('blonde woman in a navy suit').hair?.name).toBe('blonde');
     expect(worn('a black woman in a white linen dress')).toEqual([['dress', 'white']]);
+    // Prints with their own colours when none is said.
+    expect(understand('zebra print coat', undefined, 1).garments[0]).toMatchObject({ paint: { name: 'white' }, printColour: { name: 'black' } });
+    expect(understand('leopard print midi skirt', undefined, 1).garments[0]).toMatchObject({ paint: { name: 'camel' }, printColour: { name: 'chocolate brown' } });
+    expect(understand('red leopard print dress', undefined, 1).garments[0]).toMatchObject({ paint: { name: 'red' } });
     // Places.
     for (const [place, setting] of [['a neon alley', 'street'], ['the subway', 'street'], ['a parisian café', 'interior'], ['the red carpet', 'runway'], ['a poolside', 'beach']]) {
       expect(understand(`black gown in ${place}`, undefined, 1).setting, place).toBe(setting);

@@ -293,9 +293,23 @@ function surfaceDefs(id: string, g: GarmentReading, colour: string, h: number): 
       pattern('floral', s * 1.6, s * 1.6, `${petals(s * 0.4, s * 0.4, s * 0.11, ink)}${petals(s * 1.2, s * 1.15, s * 0.09, second)}<path d="M${f(s * 0.55)},${f(s * 0.55)} q${f(s * 0.3)},${f(s * 0.2)} ${f(s * 0.5)},${f(s * 0.5)}" stroke="#4f7a44" stroke-width="${f(s * 0.04)}" fill="none"/>`);
       break;
     }
+    case 'zebra': {
+      // Wavy bands across, one broad and one thin, in the motif's colour.
+      const w = s * 1.2;
+      const band = (y: number, t: number) =>
+        `<path d="M0,${f(y)} q${f(w * 0.25)},${f(-s * 0.1)} ${f(w * 0.5)},0 t${f(w * 0.5)},0 L${f(w)},${f(y + t)} q${f(-w * 0.25)},${f(s * 0.1)} ${f(-w * 0.5)},0 t${f(-w * 0.5)},0 Z" fill="${ink}"/>`;
+      pattern('zebra', w, s * 0.9, `${band(s * 0.1, s * 0.2)}${band(s * 0.55, s * 0.09)}`);
+      break;
+    }
+    case 'camouflage': {
+      // Blobs of two colours over the ground.
+      const second = g.printColour ? darken(g.printColour.hex, 0.35) : darken(colour, 0.45);
+      const blob = (cx: number, cy: number, r: number, fill: string) =>
+        `<path d="M${f(cx - r)},${f(cy)} q${f(r * 0.3)},${f(-r * 1.1)} ${f(r)},${f(-r * 0.7)} q${f(r * 1.1)},${f(r * 0.1)} ${f(r)},${f(r * 0.8)} q${f(-r * 0.5)},${f(r * 0.9)} ${f(-r * 1.2)},${f(r * 0.6)} q${f(-r * 0.9)},${f(-r * 0.2)} ${f(-r * 0.8)},${f(-r * 0.7)} Z" fill="${fill}"/>`;
+      pattern('camouflage', s * 1.6, s * 1.6, `${blob(s * 0.4, s * 0.45, s * 0.3, ink)}${blob(s * 1.15, s * 1.1, s * 0.28, second)}${blob(s * 1.2, s * 0.35, s * 0.18, second)}${blob(s * 0.45, s * 1.25, s * 0.2, ink)}`);
+      break;
+    }
     case 'leopard':
-    case 'zebra':
-    case 'camouflage':
     case 'paisley':
       pattern('animal', s * 1.2, s * 1.2, `<path d="M${f(s * 0.2)},${f(s * 0.3)} q${f(s * 0.15)},${f(-s * 0.2)} ${f(s * 0.3)},0 q${f(-s * 0.05)},${f(s * 0.2)} ${f(-s * 0.3)},0 Z M${f(s * 0.7)},${f(s * 0.8)} q${f(s * 0.2)},${f(-s * 0.15)} ${f(s * 0.3)},${f(s * 0.05)} q${f(-s * 0.1)},${f(s * 0.2)} ${f(-s * 0.3)},${f(-s * 0.05)} Z" fill="none" stroke="${ink}" stroke-width="${f(s * 0.07)}" opacity="0.8"/>`);
       break;

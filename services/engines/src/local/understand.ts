@@ -507,6 +507,14 @@ export function nameOf(hex: string): string {
 
 const named = (name: string): NamedColour => ({ name, hex: COLOURS[name] ?? '#808080' });
 
+/** Prints that have their own colours when none is said: a zebra coat is black and white, not the palette's. */
+const PRINT_COLOURS: Partial<Record<PrintKind, [ground: string, motif: string]>> = {
+  zebra: ['white', 'black'],
+  houndstooth: ['white', 'black'],
+  leopard: ['camel', 'chocolate brown'],
+  camouflage: ['olive', 'khaki'],
+};
+
 export function understand(prompt: string, preset: Preset | undefined, seed: number): Reading {
   const fromPrompt = readText(prompt);
   const fromPreset = preset ? readText(`${preset.name} , ${preset.style} , ${preset.composition}`) : ({ garments: [], looseColours: [] } as Said);
@@ -556,6 +564,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
     let colourSource: Source;
     if (colours[0]) [paint, colourSource] = [colours[0], 'prompt'];
     else if (said.entry.colour) [paint, colourSource] = [named(said.entry.colour), 'prompt'];
+    else if (print && PRINT_COLOURS[print]) [paint, colourSource] = [named(PRINT_COLOURS[print][0]), 'prompt'];
     else if (main && presetPalette.length >= 2) [paint, colourSource] = [{ name: nameOf(paletteColour), hex: paletteColour }, 'preset'];
     else if (said.entry.usual) [paint, colourSource] = [named(said.entry.usual), 'prompt'];
     else if (fromPrompt.bridal && said.entry.slot === 'one-piece') [paint, colourSource] = [named('ivory'), 'prompt'];
@@ -571,7 +580,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
       paint,
       ...(materialName ? { material: (material?.[1] ?? said.entry.material) as MaterialKind, materialName } : {}),
       ...(print ? { print } : {}),
-      ...(colours[1] ? { printColour: colours[1] } : {}),
+      ...(colours[1] ? { printColour: colours[1] } : colours.length === 0 && print && PRINT_COLOURS[print] ? { printColour: named(PRINT_COLOURS[print].find((c) => c !== paint.name) ?? PRINT_COLOURS[print][1]) } : {}),
       source: sources.garment,
     };
   });
