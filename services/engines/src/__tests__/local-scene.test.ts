@@ -190,6 +190,8 @@ describe('local text-to-image scene', () => {
     expect(await feetAndHips('woman with fair skin in a coral swimsuit on the beach at noon')).toBe(0);
     expect(await feetAndHips('fair skin, red one-piece swimsuit, studio, full body')).toBe(0);
     expect(await feetAndHips('fair skin, charcoal pinstripe suit, studio, full body')).toBeGreaterThan(50);
+    // Shoes of a colour said: not the leather.
+    expect(await feetAndHips('fair skin, black slip dress and red heels, studio, full body')).toBe(0);
   }, 120_000);
 
   it('gives the same bytes for the same prompt and seed, records the recipe, and composes from its layers', async () => {

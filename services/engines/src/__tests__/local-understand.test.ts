@@ -136,6 +136,11 @@ describe('local prompt understanding', () => {
     expect(readText('cropped leather jacket').hairStyle).toBeUndefined();
     expect(readText('blonde woman in a navy suit').hair?.name).toBe('blonde');
     expect(worn('a black woman in a white linen dress')).toEqual([['dress', 'white']]);
+    // Shoes are drawn in the colour said of them; a tracksuit's bottoms match it (scene test below).
+    expect(understand('black slip dress and red heels', undefined, 1).shoes?.name).toBe('red');
+    expect(understand('white sneakers and a red tracksuit', undefined, 1).shoes?.name).toBe('white');
+    expect(understand('camel coat and tan leather boots', undefined, 1).shoes?.name).toBe('tan');
+    expect(understand('camel coat', undefined, 1).shoes).toBeUndefined();
     // Prints with their own colours when none is said.
     expect(understand('zebra print coat', undefined, 1).garments[0]).toMatchObject({ paint: { name: 'white' }, printColour: { name: 'black' } });
     expect(understand('leopard print midi skirt', undefined, 1).garments[0]).toMatchObject({ paint: { name: 'camel' }, printColour: { name: 'chocolate brown' } });

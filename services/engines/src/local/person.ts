@@ -29,6 +29,8 @@ export interface PersonSpec {
   garment?: GarmentArt;
   /** Bare feet (swimwear) instead of shoes. */
   barefoot?: boolean;
+  /** The shoes' colour; neutral leather when not given. */
+  shoes?: string;
   /** Unique prefix for SVG ids. */
   id: string;
 }
@@ -219,7 +221,7 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
   const trousers: Cloth | null = skirt ? null : art?.shape === 'trousers' ? { colour: art.main, art } : { colour: trousersFor(top.colour) };
   // Shoes of their own neutral dark leather: tinted by the garment they read as its colour leaking on to the feet, and
   // kept the old tint when the garment was recoloured.
-  const shoes = SHOE_LEATHER;
+  const shoes = spec.shoes ?? SHOE_LEATHER;
 
   // Widths of the body (half, head units) along the upper body, for clothes that follow it.
   const outline: [number, number][] = [

@@ -368,6 +368,9 @@ function outfitOf(reading: Reading): { main: Piece; under?: Piece; lowerGarment:
       lowerGarment = bottom;
     } else if (first!.template === 'suit' || first!.template === 'tuxedo' || first!.template === 'jumpsuit') {
       lowerGarment = first!;
+    } else if (first!.name === 'tracksuit') {
+      // A tracksuit's bottoms are its own colour.
+      lowerGarment = { ...partner('bottom', 'trousers', 'joggers'), paint: first!.paint, material: 'jersey' };
     } else if (main.lower === 'jeans') {
       lowerGarment = { name: 'jeans', template: 'jeans', slot: 'bottom', paint: { name: 'denim blue', hex: '#3b5a86' }, material: 'denim', source: 'seed' };
     } else {
@@ -404,7 +407,7 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
   const { main, under, lowerGarment } = outfitOf(reading);
   // Swimwear is worn barefoot.
   const barefoot = main.lower === 'brief';
-  const person = drawPerson({ x: place.x, footY: place.footY, height: place.height, joints: place.joints, look, garment: bareArt(look.skin), id: `${id}-p`, barefoot });
+  const person = drawPerson({ x: place.x, footY: place.footY, height: place.height, joints: place.joints, look, garment: bareArt(look.skin), id: `${id}-p`, barefoot, ...(reading.shoes ? { shoes: reading.shoes.hex } : {}) });
   const defs: string[] = [person.defs, `<g id="${id}-person">${person.body}</g>`];
   const parts: string[] = [`<use href="#${id}-person"/>`];
   const fold = `<linearGradient id="${id}-fold" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#ffffff" stop-opacity="0.14"/><stop offset="0.25" stop-color="#ffffff" stop-opacity="0"/><stop offset="0.75" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.28"/></linearGradient>`;

@@ -71,6 +71,8 @@ export interface Reading {
   palette: string[];
   /** The colour of the garments the drawing adds to complete the outfit, when fixed (an edit repainted the main one). */
   partnerPaint?: string;
+  /** The shoes' colour, when the prompt gives one ("white sneakers", "red heels"); else neutral leather. */
+  shoes?: NamedColour;
   sources: Record<'garment' | 'colour' | 'figure' | 'skin' | 'hair' | 'setting' | 'light' | 'framing', Source>;
 }
 
@@ -91,6 +93,8 @@ interface Said {
   framing?: Framing;
   /** A bride, a wedding: a gown or dress no colour is given is ivory. */
   bridal?: boolean;
+  /** The colour said of the shoes. */
+  shoes?: NamedColour;
 }
 
 const normalise = (term: string) => term.replace(/-/g, ' ');
@@ -166,6 +170,9 @@ const ACCESSORIES = new Set([
   'glasses', 'scarf', 'gloves', 'belt', 'necklace', 'earrings', 'bracelet', 'jewellery', 'jewelry', 'watch', 'veil',
   'headband', 'socks', 'tights', 'stockings', 'lipstick', 'lip', 'lips', 'eyeliner', 'eyeshadow', 'nails', 'manicure',
 ]);
+
+/** The accessories that are the figure's shoes. */
+const SHOES = new Set(['shoes', 'shoe', 'sneakers', 'sneaker', 'trainers', 'boots', 'boot', 'ankle boots', 'wellingtons', 'wellington boots', 'heels', 'high heels', 'stilettos', 'pumps', 'loafers', 'sandals', 'mules', 'flats', 'ballet flats', 'espadrilles']);
 
 /** Words that say a garment is not worn, within the two words before it. */
 const GARMENT_NEGATIONS = new Set(['no', 'without', 'minus', 'not', 'never']);
@@ -264,6 +271,8 @@ export function readText(text: string): Said {
     // Shoes, bags, hats and jewellery are not drawn: the colour and material said of them are theirs, not the outfit's.
     const accessory = termAt(tokens, i, (t) => ACCESSORIES.has(t));
     if (accessory) {
+      // Shoes are drawn: in the colour said of them.
+      if (SHOES.has(accessory[0]) && colours[0]) said.shoes ??= colours[0];
       colours = [];
       material = undefined;
       print = undefined;
@@ -291,6 +300,10 @@ export function readText(text: string): Said {
       // "denim jacket, white sneakers": a colour before a word we do not know, with no garment after it in its
       // clause, is that thing's colour — not one to bind to a garment named elsewhere.
       if (!boundLater && describesUnknownThing(tokens, i + colour[1])) {
+        // "red heels": the shoes' colour, drawn.
+        const thing = termAt(tokens, i + colour[1], (t) => SHOES.has(t) || T.materials.has(t));
+        if (thing && SHOES.has(thing[0])) said.shoes ??= { name: colour[0], hex: T.colours.get(colour[0])! };
+        else if (thing && SHOES.has(termAt(tokens, i + colour[1] + thing[1], (t) => SHOES.has(t))?.[0] ?? '')) said.shoes ??= { name: colour[0], hex: T.colours.get(colour[0])! };
         shade = undefined;
         i += colour[1];
         continue;
@@ -609,6 +622,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
     light,
     framing,
     palette,
+    ...(fromPrompt.shoes ? { shoes: fromPrompt.shoes } : {}),
     sources,
   };
 }
