@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createLocalEngine } from '../local/index.js';
 import { parseHex } from '../local/colour.js';
-import { composeStill, readLocalRecipe, renderSceneLayers } from '../local/text-to-image.js';
+import { composeStill, mastheadLayout, readLocalRecipe, renderSceneLayers } from '../local/text-to-image.js';
 import { COLOURS } from '../local/vocabulary.js';
 import type { TextToImageInput } from '../types.js';
 
@@ -166,6 +166,31 @@ describe('local text-to-image scene', () => {
     expect(deltaE(jacketOverDress.chest, lab(parseHex(jacket.paint.hex)))).toBeLessThan(12);
     const coatOverTurtleneck = await chestAndHem('black turtleneck with a camel coat, full body');
     expect(deltaE(coatOverTurtleneck.chest, lab(parseHex(COLOURS.camel!)))).toBeLessThan(15);
+  }, 120_000);
+
+  it("keeps a close-up's hair below the masthead (an afro's volume ran under the title)", async () => {
+    for (const prompt of ['close-up beauty portrait, woman with an afro, camel blazer', 'close-up portrait, hair in a bun, black turtleneck']) {
+      const layers = await render(prompt, 82, '4:5');
+      const { data, info } = await sharp(layers.figure).raw().toBuffer({ resolveWithObject: true });
+      let top = info.height;
+      for (let y = 0; y < info.height && top === info.height; y++) for (let x = 0; x < info.width; x++) if (data[(y * info.width + x) * 4 + 3]! > 128) { top = y; break; }
+      const masthead = mastheadLayout(info.width, info.height, 'CAMEL BLAZER', 'EDITORIAL · N° 25');
+      expect(top, prompt).toBeGreaterThan(masthead.box.bottom);
+    }
+  }, 120_000);
+
+  it("paints a studio in the background colour the prompt gives, over a preset's dark palette", async () => {
+    const preset = { name: '1950s Glamour', style: 'Vintage', palette: ['#5a1020', '#c89b5a', '#1a1a1a'], composition: 'full-body' };
+    const wall = async (prompt: string) => {
+      const layers = await renderSceneLayers({ prompt, preset, aspectRatio: '2:3', seed: 61 });
+      const region = { left: 40, top: Math.round(layers.height * 0.3), width: 120, height: 120 };
+      const { channels } = await sharp(await sharp(layers.backdrop).extract(region).png().toBuffer()).stats();
+      return channels.slice(0, 3).map((c) => Math.round(c.mean));
+    };
+    const white = await wall('black tuxedo, seamless white studio background');
+    expect(Math.min(...white)).toBeGreaterThan(190);
+    const presetOwn = await wall('black tuxedo, studio');
+    expect(Math.min(...presetOwn)).toBeLessThan(Math.min(...white) - 20);
   }, 120_000);
 
   it('wears swimwear barefoot; a suit keeps its shoes', async () => {

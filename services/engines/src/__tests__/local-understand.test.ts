@@ -141,6 +141,11 @@ describe('local prompt understanding', () => {
     expect(understand('white sneakers and a red tracksuit', undefined, 1).shoes?.name).toBe('white');
     expect(understand('camel coat and tan leather boots', undefined, 1).shoes?.name).toBe('tan');
     expect(understand('camel coat', undefined, 1).shoes).toBeUndefined();
+    // The background's colour is the backdrop's, over a preset's, not the outfit's.
+    const tuxedo = understand('Black double-breasted tuxedo, seamless white studio background', { name: '1950s Glamour', style: 'Vintage', palette: ['#5a1020', '#c89b5a', '#1a1a1a'], composition: 'full-body' }, 1);
+    expect([tuxedo.backdrop?.name, tuxedo.setting, tuxedo.garments.map((g) => g.paint.name)]).toEqual(['white', 'studio', ['black']]);
+    expect(understand('red gown against a grey backdrop', undefined, 1).backdrop?.name).toBe('grey');
+    expect(understand('red gown', undefined, 1).backdrop).toBeUndefined();
     // Prints with their own colours when none is said.
     expect(understand('zebra print coat', undefined, 1).garments[0]).toMatchObject({ paint: { name: 'white' }, printColour: { name: 'black' } });
     expect(understand('leopard print midi skirt', undefined, 1).garments[0]).toMatchObject({ paint: { name: 'camel' }, printColour: { name: 'chocolate brown' } });

@@ -9,7 +9,7 @@ import { escapeXml, excerptOf, grainLayer, localCaption, localCaptionBox, localC
 import { applyGrade, backdropSvg, gradeMatrix, type Stage } from './scene-backdrop.js';
 import { buildLook, drawSceneFigure, partnerOf, type SceneFigure } from './scene-figure.js';
 import { describe, dressIn, nameOf, understand, understoodOf, type Reading, type RecolourRequest } from './understand.js';
-import { GARMENTS } from './vocabulary.js';
+import { GARMENTS, type HairLength } from './vocabulary.js';
 
 /** Output sizes: 2:3 is 1024×1536 and the others keep about the same pixel count. */
 export const IMAGE_SIZES: Record<AspectRatio, { width: number; height: number }> = {
@@ -215,13 +215,24 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const fullHeight = h * (landscape ? 0.76 : 0.72);
   const unit = fullHeight / 8;
   const figureHeight = reading.framing === 'close-up' ? h * 3.1 : reading.framing === 'half body' ? h * 1.55 : fullHeight;
-  const headTop = reading.framing === 'close-up' ? h * 0.16 : h * (landscape ? 0.15 : 0.15);
+  // Typography first: a close figure's hair starts below the masthead (an afro's volume ran under the title).
+  const frame = frameInset(w, h);
+  const description = describe(reading);
+  // A garment the seed chose (nothing named one) is drawn but not announced: the prompt's own first words say what it is.
+  const title = (input.preset?.name ?? (reading.sources.garment === 'seed' ? promptTitle(input.prompt) ?? description : description)).toUpperCase();
+  const style = (input.preset?.style ?? 'Editorial').toUpperCase();
+  const issue = `N° ${String((seedHash % 97) + 1).padStart(2, '0')}`;
+  const masthead = mastheadLayout(w, h, title, `${style} · ${issue}`);
+  const hairAbove = HAIR_VOLUME[reading.figure.hairStyle] ?? 0.15;
+  const clearOfTitle = landscape ? 0 : masthead.box.bottom + (hairAbove * figureHeight) / 8 + h * 0.01;
+  // Only a close-up's head is big enough to matter (a half-body figure moved down would lose its skirt below the frame).
+  const headTop = reading.framing === 'close-up' ? Math.max(h * 0.16, clearOfTitle) : h * 0.15;
   const footY = reading.framing === 'full body' ? floorY : headTop + figureHeight;
   // A preset's "rule of thirds" (or the prompt's "off-centre") stands a portrait figure on a third line.
   const thirds = /third|off.?cent|asymmetr/.test(`${input.prompt} ${input.preset?.composition ?? ''}`.toLowerCase()) && reading.framing === 'full body';
   const side = random.next() < 0.5 ? -1 : 1;
   const figureX = landscape ? w * (0.64 + random.range(-0.02, 0.04)) : w * (thirds ? 0.5 + side / 6 : 0.5 + random.range(-0.04, 0.04));
-  const stage: Stage = { width: w, height: h, floorY, horizon: floorY - unit * (reading.setting === 'interior' ? 3.6 : 2.4), figureX, unit, palette: reading.palette };
+  const stage: Stage = { width: w, height: h, floorY, horizon: floorY - unit * (reading.setting === 'interior' ? 3.6 : 2.4), figureX, unit, palette: setPalette(reading) };
   const backdropRandom = createRandom(seedHash ^ 0x5bd1e995);
   let backdrop = backdropSvg(reading.setting, reading.light, stage, backdropRandom);
   // The floor shadow under the feet: hard and offset under a flash or the noon sun, soft otherwise.
@@ -232,16 +243,9 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const figure = drawSceneFigure(reading, look, { x: figureX, footY, height: figureHeight, joints: pose.joints }, 'fig');
 
   // Typography: the preset's name (or the reading's own description) and a clean line of what is shown.
-  const frame = frameInset(w, h);
-  const description = describe(reading);
-  // A garment the seed chose (nothing named one) is drawn but not announced: the prompt's own first words say what it is.
-  const title = (input.preset?.name ?? (reading.sources.garment === 'seed' ? promptTitle(input.prompt) ?? description : description)).toUpperCase();
-  const style = (input.preset?.style ?? 'Editorial').toUpperCase();
-  const issue = `N° ${String((seedHash % 97) + 1).padStart(2, '0')}`;
   const topColour = backdropTone(reading, 'top');
   const bottomColour = backdropTone(reading, 'bottom');
   const ink = inkFor(topColour);
-  const masthead = mastheadLayout(w, h, title, `${style} · ${issue}`);
   const excerptLayout = promptExcerptLayout(w, h, masthead.small);
   const line = fitExcerpt([input.preset ? description : '', reading.setting, reading.light === 'soft' ? '' : reading.light].filter(Boolean).join(' · '), excerptLayout.maxChars);
   const bottomInk = inkFor(darken(bottomColour, 0.2));
@@ -256,6 +260,9 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const backdropBlur = reading.framing === 'close-up' ? w * 0.008 : reading.framing === 'half body' ? w * 0.003 : 0;
   return { reading, width: w, height: h, backdrop, figure, overlay, backdropBlur };
 }
+
+/** How far a hair style rises above the head's top, in head units (an afro's volume, a bun). */
+const HAIR_VOLUME: Partial<Record<HairLength, number>> = { curly: 0.5, bun: 0.4, ponytail: 0.2 };
 
 /** Longest masthead taken from a prompt, in characters. */
 const PROMPT_TITLE_MAX = 28;
@@ -274,11 +281,15 @@ export function promptTitle(prompt: string): string | null {
 }
 
 /** Roughly the backdrop's colour at the top (under the masthead) or bottom (under the caption), for the ink. */
+/** The set's colours: the backdrop's colour the prompt gives (both the sweep and its shading), else the palette. */
+const setPalette = (reading: Reading): string[] => (reading.backdrop ? [reading.backdrop.hex, reading.backdrop.hex] : reading.palette);
+
 function backdropTone(reading: Reading, where: 'top' | 'bottom'): string {
   const dark = ['night', 'blue hour', 'neon'].includes(reading.light) || reading.setting === 'runway';
   if (reading.setting === 'studio' || reading.setting === 'interior') {
-    const sorted = [...reading.palette].sort((a, b) => luminance(b) - luminance(a));
-    const base = luminance(reading.palette[0] ?? '#eeeeee') < 0.12 ? sorted[sorted.length - 1]! : sorted[0]!;
+    const palette = setPalette(reading);
+    const sorted = [...palette].sort((a, b) => luminance(b) - luminance(a));
+    const base = luminance(palette[0] ?? '#eeeeee') < 0.12 ? sorted[sorted.length - 1]! : sorted[0]!;
     return dark ? darken(base, 0.7) : where === 'bottom' ? darken(base, 0.2) : base;
   }
   if (dark) return '#101020';

@@ -73,6 +73,8 @@ export interface Reading {
   partnerPaint?: string;
   /** The shoes' colour, when the prompt gives one ("white sneakers", "red heels"); else neutral leather. */
   shoes?: NamedColour;
+  /** The backdrop's colour, when the prompt gives one ("seamless white studio background"); it wins over a preset's. */
+  backdrop?: NamedColour;
   sources: Record<'garment' | 'colour' | 'figure' | 'skin' | 'hair' | 'setting' | 'light' | 'framing', Source>;
 }
 
@@ -95,6 +97,8 @@ interface Said {
   bridal?: boolean;
   /** The colour said of the shoes. */
   shoes?: NamedColour;
+  /** The colour said of the background. */
+  backdrop?: NamedColour;
 }
 
 const normalise = (term: string) => term.replace(/-/g, ' ');
@@ -170,6 +174,10 @@ const ACCESSORIES = new Set([
   'glasses', 'scarf', 'gloves', 'belt', 'necklace', 'earrings', 'bracelet', 'jewellery', 'jewelry', 'watch', 'veil',
   'headband', 'socks', 'tights', 'stockings', 'lipstick', 'lip', 'lips', 'eyeliner', 'eyeshadow', 'nails', 'manicure',
 ]);
+
+/** The words that name a backdrop, and those that may come between its colour and that word. */
+const BACKDROP_WORDS = new Set(['background', 'backdrop', 'backdrops', 'wall', 'walls', 'cyclorama', 'sweep']);
+const BACKDROP_KINDS = new Set(['studio', 'seamless', 'paper', 'plain', 'solid', 'painted']);
 
 /** The accessories that are the figure's shoes. */
 const SHOES = new Set(['shoes', 'shoe', 'sneakers', 'sneaker', 'trainers', 'boots', 'boot', 'ankle boots', 'wellingtons', 'wellington boots', 'heels', 'high heels', 'stilettos', 'pumps', 'loafers', 'sandals', 'mules', 'flats', 'ballet flats', 'espadrilles']);
@@ -294,6 +302,19 @@ export function readText(text: string): Said {
     const colour = termAt(tokens, i, (t) => T.colours.has(t));
     // Words like "tan" or "olive" are colours only right before a garment, material, print or colour.
     const boundLater = colour && termAt(tokens, i + colour[1], (t) => T.garments.has(t) || T.materials.has(t) || T.prints.has(t) || T.colours.has(t) || t === 'and');
+    // "a white background", "seamless grey studio backdrop": the backdrop's colour, not a garment's.
+    const colourHere = termAt(tokens, i, (t) => T.colours.has(t));
+    if (colourHere) {
+      let j = i + colourHere[1];
+      while (BACKDROP_KINDS.has(tokens[j] ?? '')) j++;
+      if (BACKDROP_WORDS.has(tokens[j] ?? '')) {
+        said.backdrop ??= { name: colourHere[0], hex: T.colours.get(colourHere[0])! };
+        // The words between are still read ("studio" is the setting).
+        i += colourHere[1];
+        shade = undefined;
+        continue;
+      }
+    }
     // "the red carpet": a place whose name starts with a colour.
     const placeNamed = colour !== null && (termAt(tokens, i, (t) => T.settings.has(t))?.[1] ?? 0) > colour[1];
     if (colour && !placeNamed && (!AMBIGUOUS_COLOURS.has(colour[0]) || boundLater)) {
@@ -623,6 +644,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
     framing,
     palette,
     ...(fromPrompt.shoes ? { shoes: fromPrompt.shoes } : {}),
+    ...(fromPrompt.backdrop ? { backdrop: fromPrompt.backdrop } : {}),
     sources,
   };
 }
