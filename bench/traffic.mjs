@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import http from 'node:http';
-import { freePort, startProduct } from '../scripts/lib/processes.mjs';
+import { freePortRange, startProduct } from '../scripts/lib/processes.mjs';
 
 export const TRAFFIC_P99_BUDGET_MS = 100;
 const HOLD_S = Number(process.env.BENCH_TRAFFIC_HOLD_S ?? 60);
@@ -104,7 +104,7 @@ async function ceiling(replicas, log) {
   let product;
   try {
     product = await startProduct({
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'warn', REPLICAS: String(replicas) },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(await freePortRange(replicas)), DATA_DIR: dataDir, LOG_LEVEL: 'warn', REPLICAS: String(replicas) },
       quiet: true,
     });
     const who = await session(product.url);

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { serviceHeaders } from '@atelier/kit';
 import { startFakeStripe } from '@atelier/billing/testing';
-import { freePort, startProduct } from '../../scripts/lib/processes.mjs';
+import { freePortRange, startProduct } from '../../scripts/lib/processes.mjs';
 
 const SIGN_IN_LIMIT = 12;
 const WEBHOOK_SECRET = 'whsec_scale_test';
@@ -70,7 +70,7 @@ const urlsOf = (name) => product.env[`${name.toUpperCase()}_URL`].split(',');
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'atelier-scale-'));
   stripe = await startFakeStripe();
-  const port = await freePort();
+  const port = await freePortRange(2); // the gateways listen on PORT and PORT+1
   product = await startProduct({
     quiet: !process.env.SCALE_VERBOSE,
     env: {

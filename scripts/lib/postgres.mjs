@@ -71,6 +71,31 @@ export function freePort() {
   });
 }
 
+/** Whether a port on 127.0.0.1 can be listened on now. */
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port with the `count - 1` after it free too, for `count` gateways on PORT, PORT+1, …: a free port's neighbour
+ * may be taken (a replica's gateway failed to start with EADDRINUSE on it).
+ */
+export async function freePortRange(count) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = await freePort();
+    if (base + count - 1 > 65535) continue;
+    let free = true;
+    for (let i = 1; i < count && free; i++) free = await portIsFree(base + i);
+    if (free) return base;
+  }
+  throw new Error(`no ${count} free ports in a row on 127.0.0.1`);
+}
+
 function pidAlive(pid) {
   try {
     process.kill(pid, 0);

@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, startEmbeddedPostgres } from './postgres.mjs';
+import { freePort, freePortRange, startEmbeddedPostgres } from './postgres.mjs';
 import { CRASH_WINDOW_MS, MAX_CRASHES, SupervisedProcess } from './supervisor.mjs';
 
-export { freePort };
+export { freePort, freePortRange };
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
