@@ -146,6 +146,11 @@ describe('local prompt understanding', () => {
     expect([tuxedo.backdrop?.name, tuxedo.setting, tuxedo.garments.map((g) => g.paint.name)]).toEqual(['white', 'studio', ['black']]);
     expect(understand('red gown against a grey backdrop', undefined, 1).backdrop?.name).toBe('grey');
     expect(understand('red gown', undefined, 1).backdrop).toBeUndefined();
+    // One colour head to toe: later garments and the pieces the drawing adds.
+    const tonal = understand('tonal chocolate brown suit and turtleneck', undefined, 1);
+    expect([tonal.garments.map((g) => g.paint.name), tonal.partnerPaint]).toEqual([['chocolate brown', 'chocolate brown'], COLOURS['chocolate brown']]);
+    expect(understand('head to toe monochrome beige, knit set', undefined, 1).partnerPaint).toBe(COLOURS.beige);
+    expect(understand('beige sweater', undefined, 1).partnerPaint).toBeUndefined();
     // Prints with their own colours when none is said.
     expect(understand('zebra print coat', undefined, 1).garments[0]).toMatchObject({ paint: { name: 'white' }, printColour: { name: 'black' } });
     expect(understand('leopard print midi skirt', undefined, 1).garments[0]).toMatchObject({ paint: { name: 'camel' }, printColour: { name: 'chocolate brown' } });

@@ -99,6 +99,8 @@ interface Said {
   shoes?: NamedColour;
   /** The colour said of the background. */
   backdrop?: NamedColour;
+  /** "Monochrome", "tonal", "head to toe": one colour for the whole outfit. */
+  monochrome?: boolean;
 }
 
 const normalise = (term: string) => term.replace(/-/g, ' ');
@@ -175,6 +177,9 @@ const ACCESSORIES = new Set([
   'headband', 'socks', 'tights', 'stockings', 'lipstick', 'lip', 'lips', 'eyeliner', 'eyeshadow', 'nails', 'manicure',
 ]);
 
+/** Words that ask for one colour from head to toe. */
+const MONOCHROME_WORDS = new Set(['monochrome', 'monochromatic', 'tonal']);
+
 /** The words that name a backdrop, and those that may come between its colour and that word. */
 const BACKDROP_WORDS = new Set(['background', 'backdrop', 'backdrops', 'wall', 'walls', 'cyclorama', 'sweep']);
 const BACKDROP_KINDS = new Set(['studio', 'seamless', 'paper', 'plain', 'solid', 'painted']);
@@ -203,6 +208,7 @@ export function readText(text: string): Said {
   let shade: string | undefined;
   let settingByWeather = false;
   const next = (i: number) => tokens[i] ?? '';
+  if (tokens.some((t) => MONOCHROME_WORDS.has(t)) || / head to toe /.test(` ${tokens.join(' ')} `)) said.monochrome = true;
   for (let i = 0; i < tokens.length; ) {
     const word = tokens[i]!;
     // "blonde hair", "dark skin": the word before hair or skin describes the figure.
@@ -622,6 +628,10 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   const first = garments[0]!;
   for (const garment of garments.slice(1)) {
     if (garment.paint.hex) continue;
+    if (fromPrompt.monochrome) {
+      garment.paint = { ...first.paint };
+      continue;
+    }
     const hex = luminance(first.paint.hex) > 0.25 ? darken(mix(first.paint.hex, '#1d1d20', 0.8), 0.1) : '#e9e4da';
     garment.paint = { name: nameOf(hex), hex };
   }
@@ -645,6 +655,8 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
     palette,
     ...(fromPrompt.shoes ? { shoes: fromPrompt.shoes } : {}),
     ...(fromPrompt.backdrop ? { backdrop: fromPrompt.backdrop } : {}),
+    // The pieces the drawing adds (trousers under a top) are the outfit's one colour too.
+    ...(fromPrompt.monochrome ? { partnerPaint: first.paint.hex } : {}),
     sources,
   };
 }
