@@ -219,8 +219,8 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
   const topSleeves: SleeveLength = art && (art.shape === 'top' || art.shape === 'dress') ? art.sleeves : 'short';
   const skirt: Cloth | null = art && (art.shape === 'dress' || art.shape === 'skirt') ? { colour: art.main, art } : null;
   const trousers: Cloth | null = skirt ? null : art?.shape === 'trousers' ? { colour: art.main, art } : { colour: trousersFor(top.colour) };
-  // Shoes of their own neutral dark leather: tinted by the garment they read as its colour leaking on to the feet, and
-  // kept the old tint when the garment was recoloured.
+  // Shoes in the colour the prompt gave them, else neutral dark leather (a tint of the garment read as its colour
+  // leaking on to the feet, and kept the old tint when the garment was recoloured).
   const shoes = spec.shoes ?? SHOE_LEATHER;
 
   // Widths of the body (half, head units) along the upper body, for clothes that follow it.

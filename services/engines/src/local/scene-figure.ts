@@ -515,6 +515,8 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
   // Lower half first: trousers over the legs, a skirt over both.
   const lower = main.lower;
   let briefPath: string | null = null;
+  // A swimsuit is one piece: its top is cut at the legs (panel below), no brief of its own.
+  const onePiece = main.garment.template === 'swimsuit';
   if (lower === 'trousers' || lower === 'wide trousers' || lower === 'jeans' || lower === 'shorts') {
     const ease = lower === 'wide trousers' ? 0.12 : lower === 'jeans' ? 0.04 : 0.07;
     const flareAnkle = lower === 'wide trousers' ? 0.16 : 0.05;
@@ -554,7 +556,7 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
     // Only from the waist down: clip the panel.
     defs.push(`<clipPath id="${id}-skirt-clip"><path d="${polygon([U(-4, -1.0), U(4, -1.0), U(4, 6), U(-4, 6)])}"/></clipPath>`);
     parts.push(`<g clip-path="url(#${id}-skirt-clip)">${paint(d, lowerGarment, 'lower')}</g>`);
-  } else if (lower === 'brief') {
+  } else if (lower === 'brief' && !onePiece) {
     // Along the body over the hips (the figure's hips are wider than its thighs), then the leg's cut to the crotch.
     const d = smooth(
       [
@@ -606,10 +608,9 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
     );
     parts.push(`<path d="${yoke}" fill="${skinFill}"/>`);
   }
-  const onePiece = main.garment.template === 'swimsuit';
   const mainPath = panel(main, onePiece);
   parts.push(paint(mainPath, main.garment, 'main'));
-  if (briefPath && !onePiece) parts.push(paint(briefPath, main.garment, 'main'));
+  if (briefPath) parts.push(paint(briefPath, main.garment, 'main'));
   const g = main.garment.paint.hex;
   const line = darken(g, 0.45);
   if (main.neckline === 'strap') {

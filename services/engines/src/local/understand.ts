@@ -168,10 +168,13 @@ const PERSON_NOUNS = new Set(['woman', 'women', 'man', 'men', 'girl', 'girls', '
 /** Hair colours that, right before a person, can only be the hair's. */
 const HAIR_BEFORE_PERSON = new Set(['blonde', 'blond', 'brunette', 'ginger', 'auburn', 'platinum']);
 
-/** Things worn that the figure does not draw: what is said of them is kept off the outfit. */
+/** The figure's shoes: drawn, in the colour said of them. */
+const SHOES = new Set(['shoes', 'shoe', 'sneakers', 'sneaker', 'trainers', 'boots', 'boot', 'ankle boots', 'wellingtons', 'wellington boots', 'heels', 'high heels', 'stilettos', 'pumps', 'loafers', 'sandals', 'mules', 'flats', 'ballet flats', 'espadrilles']);
+
+/** Things worn: what is said of them is kept off the outfit (of these, only the shoes are drawn). */
 const ACCESSORIES = new Set([
-  'shoes', 'shoe', 'sneakers', 'sneaker', 'trainers', 'boots', 'boot', 'ankle boots', 'wellingtons', 'wellington boots', 'heels',
-  'high heels', 'stilettos', 'pumps', 'loafers', 'sandals', 'mules', 'flats', 'ballet flats', 'slippers', 'espadrilles',
+  ...SHOES,
+  'slippers',
   'bag', 'handbag', 'clutch', 'tote', 'purse', 'backpack', 'hat', 'beret', 'cap', 'beanie', 'fedora', 'sunglasses',
   'glasses', 'scarf', 'gloves', 'belt', 'necklace', 'earrings', 'bracelet', 'jewellery', 'jewelry', 'watch', 'veil',
   'headband', 'socks', 'tights', 'stockings', 'lipstick', 'lip', 'lips', 'eyeliner', 'eyeshadow', 'nails', 'manicure',
@@ -183,9 +186,6 @@ const MONOCHROME_WORDS = new Set(['monochrome', 'monochromatic', 'tonal']);
 /** The words that name a backdrop, and those that may come between its colour and that word. */
 const BACKDROP_WORDS = new Set(['background', 'backdrop', 'backdrops', 'wall', 'walls', 'cyclorama', 'sweep']);
 const BACKDROP_KINDS = new Set(['studio', 'seamless', 'paper', 'plain', 'solid', 'painted']);
-
-/** The accessories that are the figure's shoes. */
-const SHOES = new Set(['shoes', 'shoe', 'sneakers', 'sneaker', 'trainers', 'boots', 'boot', 'ankle boots', 'wellingtons', 'wellington boots', 'heels', 'high heels', 'stilettos', 'pumps', 'loafers', 'sandals', 'mules', 'flats', 'ballet flats', 'espadrilles']);
 
 /** Words that say a garment is not worn, within the two words before it. */
 const GARMENT_NEGATIONS = new Set(['no', 'without', 'minus', 'not', 'never']);
@@ -309,14 +309,13 @@ export function readText(text: string): Said {
     // Words like "tan" or "olive" are colours only right before a garment, material, print or colour.
     const boundLater = colour && termAt(tokens, i + colour[1], (t) => T.garments.has(t) || T.materials.has(t) || T.prints.has(t) || T.colours.has(t) || t === 'and');
     // "a white background", "seamless grey studio backdrop": the backdrop's colour, not a garment's.
-    const colourHere = termAt(tokens, i, (t) => T.colours.has(t));
-    if (colourHere) {
-      let j = i + colourHere[1];
+    if (colour) {
+      let j = i + colour[1];
       while (BACKDROP_KINDS.has(tokens[j] ?? '')) j++;
       if (BACKDROP_WORDS.has(tokens[j] ?? '')) {
-        said.backdrop ??= { name: colourHere[0], hex: T.colours.get(colourHere[0])! };
+        said.backdrop ??= { name: colour[0], hex: T.colours.get(colour[0])! };
         // The words between are still read ("studio" is the setting).
-        i += colourHere[1];
+        i += colour[1];
         shade = undefined;
         continue;
       }
@@ -328,9 +327,8 @@ export function readText(text: string): Said {
       // clause, is that thing's colour — not one to bind to a garment named elsewhere.
       if (!boundLater && describesUnknownThing(tokens, i + colour[1])) {
         // "red heels": the shoes' colour, drawn.
-        const thing = termAt(tokens, i + colour[1], (t) => SHOES.has(t) || T.materials.has(t));
-        if (thing && SHOES.has(thing[0])) said.shoes ??= { name: colour[0], hex: T.colours.get(colour[0])! };
-        else if (thing && SHOES.has(termAt(tokens, i + colour[1] + thing[1], (t) => SHOES.has(t))?.[0] ?? '')) said.shoes ??= { name: colour[0], hex: T.colours.get(colour[0])! };
+        const between = termAt(tokens, i + colour[1], (t) => T.materials.has(t))?.[1] ?? 0; // "red leather boots"
+        if (termAt(tokens, i + colour[1] + between, (t) => SHOES.has(t))) said.shoes ??= { name: colour[0], hex: T.colours.get(colour[0])! };
         shade = undefined;
         i += colour[1];
         continue;

@@ -1,4 +1,4 @@
-import { Spinner } from '@atelier/ui';
+import { revealIfOutside, Spinner } from '@atelier/ui';
 import { useEffect, useRef } from 'react';
 import { formatElapsed, useElapsedSeconds } from '../hooks/use-elapsed';
 
@@ -11,12 +11,7 @@ export function EditProgress({ label, startedAt }: { label: string; startedAt: n
   const seconds = useElapsedSeconds(startedAt);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const { top, bottom } = element.getBoundingClientRect();
-    if (top >= 0 && bottom <= window.innerHeight) return;
-    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    element.scrollIntoView?.({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+    if (ref.current) revealIfOutside(ref.current);
   }, []);
   return (
     <div ref={ref} className="absolute inset-0 z-20 flex flex-col items-center justify-center gap-3 bg-ivory/75 p-4 text-center backdrop-blur-[2px]">

@@ -1,5 +1,6 @@
 import type { Generation } from '@atelier/contracts';
 import { useCurrentUser, useHost } from '@atelier/host';
+import { revealIfOutside } from '@atelier/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CREATE_TABS, MESSAGES, type CreateTab } from '../../../constants';
 import { useGenerations } from '../api/get-generations';
@@ -43,10 +44,7 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
     const tile = document.querySelector<HTMLElement>(`[data-generation-id="${reveal}"]`);
     if (!tile) return; // not listed yet: tried again when the list changes
     setReveal(null);
-    const { top, bottom } = tile.getBoundingClientRect();
-    if (viewing || (top >= 0 && bottom <= window.innerHeight)) return;
-    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    tile.scrollIntoView?.({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+    if (!viewing) revealIfOutside(tile);
   }, [reveal, generations.items, viewing]);
 
   const watcher = useGenerationWatcher(generations.data ? generations.items : undefined, {
