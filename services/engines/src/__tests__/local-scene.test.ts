@@ -219,6 +219,39 @@ describe('local text-to-image scene', () => {
     expect(await feetAndHips('fair skin, black slip dress and red heels, studio, full body')).toBe(0);
   }, 120_000);
 
+  it('draws a hat on the head, sunglasses over the eyes and a bag by the hand, in the colours said', async () => {
+    /** Figure pixels within ΔE 12 of a colour inside a box around the head (dy in head radii from its centre) or over the whole figure. */
+    const count = async (prompt: string, hex: string, where: 'above head' | 'eyes' | 'figure') => {
+      const layers = await render(prompt, 15);
+      const { data, info } = await sharp(layers.figure).raw().toBuffer({ resolveWithObject: true });
+      const { centre, radius } = layers.landmarks.head;
+      const box =
+        where === 'above head'
+          ? { left: centre[0] - 1.5 * radius, right: centre[0] + 1.5 * radius, top: centre[1] - 1.9 * radius, bottom: centre[1] - 0.75 * radius }
+          : where === 'eyes'
+            ? { left: centre[0] - 0.5 * radius, right: centre[0] + 0.5 * radius, top: centre[1] - 0.25 * radius, bottom: centre[1] + 0.1 * radius }
+            : { left: 0, right: info.width, top: 0, bottom: info.height };
+      const target = lab(parseHex(hex));
+      let n = 0;
+      for (let y = Math.max(0, Math.round(box.top)); y < Math.min(info.height, Math.round(box.bottom)); y++) {
+        for (let x = Math.max(0, Math.round(box.left)); x < Math.min(info.width, Math.round(box.right)); x++) {
+          const i = (y * info.width + x) * 4;
+          if (data[i + 3]! > 200 && deltaE(lab([data[i]!, data[i + 1]!, data[i + 2]!]), target) < 12) n++;
+        }
+      }
+      return n;
+    };
+    const red = COLOURS.red!;
+    const base = 'short blonde hair, white linen dress, studio, full body';
+    expect(await count(`${base}, red fedora`, red, 'above head')).toBeGreaterThan(1500);
+    expect(await count(base, red, 'above head')).toBe(0);
+    // The lenses cover the eyes: many more near-black pixels there than the eyes' own lashes and pupils.
+    const [shaded, bare] = [await count(`${base}, black sunglasses`, '#17161a', 'eyes'), await count(base, '#17161a', 'eyes')];
+    expect(shaded).toBeGreaterThan(bare * 3);
+    expect(await count(`${base}, red handbag`, red, 'figure')).toBeGreaterThan(3000);
+    expect(await count(`${base}, no handbag`, red, 'figure')).toBe(0);
+  }, 120_000);
+
   it('gives the same bytes for the same prompt and seed, records the recipe, and composes from its layers', async () => {
     const engine = createLocalEngine();
     const input: TextToImageInput = { prompt: 'camel trench, crosswalk, golden hour', aspectRatio: '3:4', seed: 21 };

@@ -161,6 +161,30 @@ describe('local prompt understanding', () => {
     }
   });
 
+  it('reads the hats, eyewear, bags and jewellery to draw, each in the colour said of it', () => {
+    const worn = (prompt: string) => (understand(prompt, undefined, 1).accessories ?? []).map((a) => (a.colour ? `${a.colour.name} ${a.kind}` : a.kind));
+    expect(worn('white linen dress with a wide-brimmed straw hat and black sunglasses')).toEqual(['straw sun hat', 'black sunglasses']);
+    expect(worn('red dress, black leather handbag')).toEqual(['black handbag']);
+    expect(worn('a red handbag and a black dress')).toEqual(['red handbag']);
+    expect(worn('gold hoop earrings, pearl necklace, clutch')).toEqual(['gold hoops', 'pearls', 'clutch']);
+    expect(worn('navy suit, fedora')).toEqual(['hat']);
+    expect(worn('grey knit hat, cream sweater')).toEqual(['grey beanie']);
+    expect(worn('red beret, baseball cap')).toEqual(['red beret']); // one hat
+    expect(worn('tortoiseshell glasses, blazer')).toEqual(['tortoiseshell glasses']);
+    // Not worn, or a part of a garment.
+    expect(worn('no hat, no sunglasses, black gown')).toEqual([]);
+    expect(worn('silk blouse with cap sleeves, paper bag waist trousers')).toEqual([]);
+    expect(worn('black choker neckline dress')).toEqual([]);
+    // A garment's name before an accessory's describes it: no knitwear top for a knit hat, no dress for dress shoes.
+    expect(understand('grey knit hat, cream sweater', undefined, 1).garments.map((g) => g.name)).toEqual(['sweater']);
+    expect(understand('green jumpsuit, dress shoes', undefined, 1).garments.map((g) => g.name)).toEqual(['jumpsuit']);
+    // Their colours stay off the outfit, and the engine says what it drew.
+    const reading = understand('white dress, red handbag', undefined, 1);
+    expect(reading.garments.map((g) => g.paint.name)).toEqual(['white']);
+    expect(understoodOf(reading)).toContainEqual({ label: 'Accessories', value: 'red handbag' });
+    expect(understoodOf(understand('white dress', undefined, 1)).map((u) => u.label)).not.toContain('Accessories');
+  });
+
   it('titles a picture whose garment nobody named by the prompt\'s first words, not by the garment the seed drew', () => {
     expect(understand('beauty portrait, glossy lips, gold eyeshadow', undefined, 1).sources.garment).toBe('seed');
     expect(promptTitle('beauty portrait, glossy lips, gold eyeshadow')).toBe('Beauty portrait');

@@ -2,6 +2,7 @@ import type { PoseJoints } from '../poses.js';
 import type { Build, CharacterLook } from '../types.js';
 import { darken, lighten, luminance, mix } from './colour.js';
 import type { GarmentArt } from './garment.js';
+import { drawAccessories } from './accessories.js';
 import { drawPerson, proportions } from './person.js';
 import type { GarmentReading, Reading } from './understand.js';
 import type { GarmentTemplate, MaterialKind, PrintKind } from './vocabulary.js';
@@ -28,9 +29,9 @@ export interface SceneFigure {
   svg: string;
   /**
    * The same figure in passes, for a faster raster: the bare person; the clothes over it; the person again
-   * inside `armsMask`; the sleeves; the person again inside `headMask`. Masks are white shapes.
+   * inside `armsMask`; the sleeves; the person again inside `headMask`; the accessories over all. Masks are white shapes.
    */
-  passes: { person: string; clothes: string; armsMask: string; sleeves: string; headMask: string };
+  passes: { person: string; clothes: string; armsMask: string; sleeves: string; headMask: string; accessories: string };
   /** Where the figure can draw, in pixels (generous). */
   bounds: { left: number; top: number; right: number; bottom: number };
   /** Points measured in tests and by later steps: shoulder and hip lines, the main garment's chest-to-hip box, the head. */
@@ -675,6 +676,24 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
       ? `${body.arms.map(({ shoulder, elbow }) => `<path d="${capsule(along(shoulder, angleOf(shoulder, elbow), 0.1 * h), elbow, body.armRadii[0]! + 0.045 * h, body.armRadii[1]! + 0.01 * h)}" fill="${skinFill}"/>`).join('')}`
       : '';
   parts.push(sleeves, `<use href="#${id}-person" clip-path="url(#${id}-head)"/>`);
+  // Hat, eyewear, jewellery and bag over everything.
+  const accessories = reading.accessories?.length
+    ? drawAccessories(
+        reading.accessories,
+        {
+          headTransform,
+          hairStyle: look.hairStyle,
+          h,
+          U,
+          neck: b.neck,
+          hip,
+          arms: body.arms.map(({ elbow, wrist }, i) => ({ elbow, wrist, hand: person.landmarks.hands[i]! })),
+          outfit: main.garment.paint.hex,
+        },
+        id,
+      )
+    : '';
+  parts.push(accessories);
   const clothesDefs = defs.filter((d) => !d.startsWith(`<g id="${id}-person">`) && d !== person.defs && !d.startsWith(`<clipPath id="${id}-arms"`)).join('');
 
   const headCentre: P = [pivot[0] + Math.sin(rad(-angle)) * 0.58 * h * -1, pivot[1] - Math.cos(rad(angle)) * 0.58 * h];
@@ -691,6 +710,7 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
       armsMask: arms ? `<path d="${armClip}" fill="#fff"/>` : '',
       sleeves: `<defs>${clothesDefs}</defs>${sleeves}`,
       headMask: headShapes.replace(/\/>/g, ' fill="#fff"/>'),
+      accessories,
     },
     bounds: { left: hip[0] - 4.2 * h, top, right: hip[0] + 4.2 * h, bottom: place.footY + 0.6 * h },
     landmarks: {

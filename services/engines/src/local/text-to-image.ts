@@ -7,6 +7,7 @@ import { darken, inkFor, luminance, mix } from './colour.js';
 import { createRandom, hashString } from './random.js';
 import { escapeXml, excerptOf, grainLayer, localCaption, localCaptionBox, localCaptionLayout, localMarkXmp, PNG_COMPRESSION_LEVEL, RECIPE_ATTRIBUTE } from './render.js';
 import { applyGrade, backdropSvg, gradeMatrix, type Stage } from './scene-backdrop.js';
+import { headwearRise } from './accessories.js';
 import { buildLook, drawSceneFigure, partnerOf, type SceneFigure } from './scene-figure.js';
 import { describe, dressIn, nameOf, understand, understoodOf, type Reading, type RecolourRequest } from './understand.js';
 import { GARMENTS, type HairLength } from './vocabulary.js';
@@ -223,7 +224,9 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const style = (input.preset?.style ?? 'Editorial').toUpperCase();
   const issue = `N° ${String((seedHash % 97) + 1).padStart(2, '0')}`;
   const masthead = mastheadLayout(w, h, title, `${style} · ${issue}`);
-  const hairAbove = HAIR_VOLUME[reading.figure.hairStyle] ?? 0.15;
+  // A hat rises above the hair (and sits higher on curls).
+  const hatRise = Math.max(0, ...(reading.accessories ?? []).map((a) => headwearRise(a.kind, reading.figure.hairStyle)));
+  const hairAbove = Math.max(HAIR_VOLUME[reading.figure.hairStyle] ?? 0.15, hatRise);
   const clearOfTitle = landscape ? 0 : masthead.box.bottom + (hairAbove * figureHeight) / 8 + h * 0.01;
   // Only a close-up's head is big enough to matter (a half-body figure moved down would lose its skirt below the frame).
   const headTop = reading.framing === 'close-up' ? Math.max(h * 0.16, clearOfTitle) : h * 0.15;
@@ -403,8 +406,9 @@ async function rasterFigure(figure: SceneFigure, w: number, h: number, scale = 1
       .ensureAlpha()
       .raw()
       .toBuffer();
-  const { person, clothes, armsMask, sleeves, headMask } = figure.passes;
-  const [personRaw, clothesRaw, armsRaw, sleevesRaw, headRaw] = await Promise.all([person, clothes, armsMask, sleeves, headMask].map(crop));
+  const { person, clothes, armsMask, sleeves, headMask, accessories } = figure.passes;
+  // Accessories are a pass only when the figure wears some.
+  const [personRaw, clothesRaw, armsRaw, sleevesRaw, headRaw, accessoriesRaw] = await Promise.all([person, clothes, armsMask, sleeves, headMask, ...(accessories ? [accessories] : [])].map(crop));
   // The person inside a mask: its alpha times the mask's (masks are white shapes on transparency).
   const masked = (mask: Buffer) => {
     const out = Buffer.from(personRaw!);
@@ -413,7 +417,7 @@ async function rasterFigure(figure: SceneFigure, w: number, h: number, scale = 1
   };
   const raw = { raw: { width: cw, height: ch, channels: 4 as const } };
   const dressed = await sharp(personRaw!, raw)
-    .composite([clothesRaw!, masked(armsRaw!), sleevesRaw!, masked(headRaw!)].map((input) => ({ input, ...raw })))
+    .composite([clothesRaw!, masked(armsRaw!), sleevesRaw!, masked(headRaw!), ...(accessories ? [accessoriesRaw!] : [])].map((input) => ({ input, ...raw })))
     .raw()
     .toBuffer();
   return frame.composite([{ input: dressed, ...raw, left, top }]).raw().toBuffer();

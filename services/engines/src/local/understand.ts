@@ -75,6 +75,8 @@ export interface Reading {
   shoes?: NamedColour;
   /** The backdrop's colour, when the prompt gives one ("seamless white studio background"); it wins over a preset's. */
   backdrop?: NamedColour;
+  /** What the figure wears besides clothes and shoes ("a straw sun hat", "black sunglasses", "a red handbag"), when said. */
+  accessories?: AccessoryReading[];
   sources: Record<'garment' | 'colour' | 'figure' | 'skin' | 'hair' | 'setting' | 'light' | 'framing', Source>;
 }
 
@@ -97,6 +99,8 @@ interface Said {
   bridal?: boolean;
   /** The colour said of the shoes. */
   shoes?: NamedColour;
+  /** Hats, eyewear, bags and jewellery, with the colour said of each. */
+  accessories?: AccessoryReading[];
   /** The colour said of the background. */
   backdrop?: NamedColour;
   /** "Monochrome", "tonal", "head to toe": one colour for the whole outfit. */
@@ -171,14 +175,79 @@ const HAIR_BEFORE_PERSON = new Set(['blonde', 'blond', 'brunette', 'ginger', 'au
 /** The figure's shoes: drawn, in the colour said of them. */
 const SHOES = new Set(['shoes', 'shoe', 'sneakers', 'sneaker', 'trainers', 'boots', 'boot', 'ankle boots', 'wellingtons', 'wellington boots', 'heels', 'high heels', 'stilettos', 'pumps', 'loafers', 'sandals', 'mules', 'flats', 'ballet flats', 'espadrilles']);
 
-/** Things worn: what is said of them is kept off the outfit (of these, only the shoes are drawn). */
+/** Accessories the drawing shows, by the words that name them (see accessories.ts). */
+export type AccessoryKind = 'hat' | 'sun hat' | 'bucket hat' | 'beret' | 'cap' | 'beanie' | 'sunglasses' | 'glasses' | 'handbag' | 'clutch' | 'tote' | 'necklace' | 'pearls' | 'earrings' | 'hoops';
+export interface AccessoryReading {
+  kind: AccessoryKind;
+  /** The colour said of it ("a red handbag", "a straw hat", "gold hoops"); else the drawing picks one. */
+  colour?: NamedColour;
+}
+const DRAWN_ACCESSORIES: Record<string, AccessoryKind> = {
+  hat: 'hat', fedora: 'hat', trilby: 'hat', panama: 'hat', 'panama hat': 'hat', 'cowboy hat': 'hat',
+  'sun hat': 'sun hat', sunhat: 'sun hat', 'bucket hat': 'bucket hat', beret: 'beret', cap: 'cap', 'baseball cap': 'cap',
+  beanie: 'beanie', sunglasses: 'sunglasses', sunnies: 'sunglasses', aviators: 'sunglasses', glasses: 'glasses',
+  spectacles: 'glasses', eyeglasses: 'glasses', bag: 'handbag', handbag: 'handbag', purse: 'handbag', 'shoulder bag': 'handbag',
+  'mini bag': 'handbag', clutch: 'clutch', tote: 'tote', 'tote bag': 'tote', necklace: 'necklace', choker: 'necklace',
+  pendant: 'necklace', pearls: 'pearls', 'pearl necklace': 'pearls', earrings: 'earrings',
+  hoops: 'hoops', 'hoop earrings': 'hoops',
+};
+/** Words before a hat that make it a wide-brimmed sun hat, or a knitted beanie. */
+const SUN_HAT_WORDS = new Set(['straw', 'sun', 'wide', 'brimmed', 'brim', 'floppy', 'raffia', 'oversized', 'beach']);
+const BEANIE_WORDS = new Set(['knit', 'knitted', 'wool', 'woolly', 'woollen', 'woolen', 'bobble']);
+/** What an accessory's words say of its colour that the colour table does not ("a straw hat", "gold hoops"). */
+const ACCESSORY_COLOURS: Record<string, NamedColour> = {
+  straw: { name: 'straw', hex: '#d8bd82' },
+  raffia: { name: 'straw', hex: '#d8bd82' },
+  wicker: { name: 'straw', hex: '#c9a66b' },
+  tortoiseshell: { name: 'tortoiseshell', hex: '#5e3b22' },
+  gold: { name: 'gold', hex: '#c9a44f' },
+  golden: { name: 'gold', hex: '#c9a44f' },
+  silver: { name: 'silver', hex: '#c6c8cb' },
+  pearl: { name: 'pearl', hex: '#efe9dd' },
+};
+/** Words that end an accessory's description when read back from it. */
+const ACCESSORY_STOPS = new Set([',', 'and', 'with', 'a', 'an', 'the', 'in', 'of', 'wearing', 'plus', 'or', 'her', 'his', 'their']);
+
+/** Things worn: what is said of them is kept off the outfit (of these, the shoes and {@link DRAWN_ACCESSORIES} are drawn). */
 const ACCESSORIES = new Set([
   ...SHOES,
-  'slippers',
-  'bag', 'handbag', 'clutch', 'tote', 'purse', 'backpack', 'hat', 'beret', 'cap', 'beanie', 'fedora', 'sunglasses',
-  'glasses', 'scarf', 'gloves', 'belt', 'necklace', 'earrings', 'bracelet', 'jewellery', 'jewelry', 'watch', 'veil',
-  'headband', 'socks', 'tights', 'stockings', 'lipstick', 'lip', 'lips', 'eyeliner', 'eyeshadow', 'nails', 'manicure',
+  ...Object.keys(DRAWN_ACCESSORIES),
+  'slippers', 'backpack', 'scarf', 'gloves', 'belt', 'bracelet', 'jewellery', 'jewelry', 'watch', 'veil', 'headband',
+  'socks', 'tights', 'stockings', 'lipstick', 'lip', 'lips', 'eyeliner', 'eyeshadow', 'nails', 'manicure',
 ]);
+
+/**
+ * The accessory a term names and what the words before it say ("a wide-brimmed straw hat" is a straw-coloured sun
+ * hat), read back to the start of its description; null for accessories not drawn.
+ */
+function accessoryOf(tokens: string[], at: number, term: string): AccessoryReading | null {
+  let kind = DRAWN_ACCESSORIES[term];
+  if (!kind) return null;
+  const words: string[] = [];
+  const garmentOnly = (t: string) => T.garments.has(t) && !T.materials.has(t);
+  for (let k = at - 1; k >= Math.max(0, at - 4) && !ACCESSORY_STOPS.has(tokens[k]!) && !termAt(tokens, k, garmentOnly); k--) words.unshift(tokens[k]!);
+  if (kind === 'hat' && words.some((w) => SUN_HAT_WORDS.has(w))) kind = 'sun hat';
+  if (kind === 'hat' && words.some((w) => BEANIE_WORDS.has(w))) kind = 'beanie';
+  if (kind === 'necklace' && words.includes('pearl')) kind = 'pearls';
+  if (kind === 'earrings' && words.includes('hoop')) kind = 'hoops';
+  let colour: NamedColour | undefined;
+  for (let k = 0; k < words.length && !colour; k++) {
+    const own = ACCESSORY_COLOURS[words[k]!];
+    if (own) colour = own;
+    const named = termAt(words, k, (t) => T.colours.has(t));
+    if (!colour && named) colour = { name: named[0], hex: T.colours.get(named[0])! };
+  }
+  return { kind, ...(colour ? { colour } : {}) };
+}
+
+/** Words after an accessory's name that make it a part of a garment ("cap sleeves", "paper bag waist"). */
+const ACCESSORY_AS_PART = new Set(['sleeve', 'sleeves', 'sleeved', 'waist', 'waisted', 'toe', 'toes', 'neck', 'neckline', 'collar']);
+
+/** Which accessories are worn together: one of each place (a hat, eyewear, a bag, a necklace, earrings). */
+const ACCESSORY_PLACE: Record<AccessoryKind, string> = {
+  hat: 'head', 'sun hat': 'head', 'bucket hat': 'head', beret: 'head', cap: 'head', beanie: 'head', sunglasses: 'eyes', glasses: 'eyes',
+  handbag: 'hand', clutch: 'hand', tote: 'hand', necklace: 'neck', pearls: 'neck', earrings: 'ears', hoops: 'ears',
+};
 
 /** Words that ask for one colour from head to toe. */
 const MONOCHROME_WORDS = new Set(['monochrome', 'monochromatic', 'tonal']);
@@ -248,7 +317,8 @@ export function readText(text: string): Said {
     // "knit sweater": a word that is both a material and a garment is the material when a garment follows.
     const materialFirst = materialTerm && (!garment || (garment[1] <= materialTerm[1] && termAt(tokens, i + materialTerm[1], (t) => T.garments.has(t) || T.materials.has(t) || T.prints.has(t))));
     // "top model", "top of the stairs": not a garment.
-    const notWorn = garment?.[0] === 'top' && ['model', 'models', 'of', 'notch', 'floor', 'shelf'].includes(next(i + 1));
+    // "dress shoes", "knit hat": a garment's name right before an accessory's describes the accessory.
+    const notWorn = (garment?.[0] === 'top' && ['model', 'models', 'of', 'notch', 'floor', 'shelf'].includes(next(i + 1))) || (garment !== null && termAt(tokens, i + garment[1], (t) => ACCESSORIES.has(t)) !== null);
     if (garment && !materialFirst && !notWorn) {
       // "no jacket", "without a blazer": not worn, and what was said just before it went with it.
       if (!negatedGarment(tokens, i)) {
@@ -287,6 +357,12 @@ export function readText(text: string): Said {
     if (accessory) {
       // Shoes are drawn: in the colour said of them.
       if (SHOES.has(accessory[0]) && colours[0]) said.shoes ??= colours[0];
+      // So are hats, eyewear, bags and jewellery (the first of each place), unless the prompt says it is not worn.
+      // Not when the word describes a garment's part ("cap sleeves", "paper bag waist trousers").
+      const after = i + accessory[1];
+      const partOfGarment = ACCESSORY_AS_PART.has(next(after)) || termAt(tokens, after, (t) => T.garments.has(t)) !== null;
+      const drawn = negatedGarment(tokens, i) || partOfGarment ? null : accessoryOf(tokens, i, accessory[0]);
+      if (drawn && !said.accessories?.some((a) => ACCESSORY_PLACE[a.kind] === ACCESSORY_PLACE[drawn.kind])) (said.accessories ??= []).push(drawn);
       colours = [];
       material = undefined;
       print = undefined;
@@ -653,6 +729,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
     palette,
     ...(fromPrompt.shoes ? { shoes: fromPrompt.shoes } : {}),
     ...(fromPrompt.backdrop ? { backdrop: fromPrompt.backdrop } : {}),
+    ...((fromPrompt.accessories ?? fromPreset.accessories) ? { accessories: fromPrompt.accessories ?? fromPreset.accessories } : {}),
     // The pieces the drawing adds (trousers under a top) are the outfit's one colour too.
     ...(fromPrompt.monochrome ? { partnerPaint: first.paint.hex } : {}),
     sources,
@@ -726,6 +803,7 @@ export function understoodOf(reading: Reading): { label: string; value: string }
   const materials = reading.garments.map((g) => g.materialName).filter(Boolean);
   if (materials.length > 0) out.push({ label: 'Material', value: [...new Set(materials)].join(', ') });
   if (main.print) out.push({ label: 'Print', value: main.print });
+  if (reading.accessories?.length) out.push({ label: 'Accessories', value: reading.accessories.map((a) => (a.colour ? `${a.colour.name} ${a.kind}` : a.kind)).join(', ') });
   const { figure } = reading;
   out.push(
     { label: 'Figure', value: figure.age === 'adult' ? figure.presentation : `${figure.presentation}, ${figure.age}` },

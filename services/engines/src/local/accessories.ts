@@ -1,0 +1,281 @@
+import type { HairStyle } from '../types.js';
+import { darken, lighten, luminance } from './colour.js';
+import type { AccessoryKind, AccessoryReading } from './understand.js';
+
+/**
+ * What a local still's figure wears besides clothes and shoes, drawn over the dressed figure: a hat on the hair,
+ * eyewear over the eyes, jewellery at the neck and ears (in head units, inside the head's transform), and a bag
+ * hanging from the lower hand (or the crook of an elbow when both hands rest on the hips).
+ */
+
+type P = [number, number];
+
+export interface AccessoryFrame {
+  /** The head's transform into image pixels (head units: the head's centre at 0,0, its top at y -0.5). */
+  headTransform: string;
+  hairStyle: HairStyle;
+  /** One head unit in pixels. */
+  h: number;
+  /** A point of the upper body, in head units from the hip centre (person.ts's U). */
+  U: (dx: number, dy: number) => P;
+  /** The neck's half-width in head units. */
+  neck: number;
+  /** The hip centre in pixels. */
+  hip: P;
+  /** Each arm's elbow and hand tip, in pixels. */
+  arms: { elbow: P; wrist: P; hand: P }[];
+  /** The outfit's main colour: a bag or hat with no colour said stands apart from it. */
+  outfit: string;
+}
+
+const f = (n: number) => (Math.round(n * 1000) / 1000).toString();
+const px = (n: number) => (Math.round(n * 100) / 100).toString();
+const pt = ([x, y]: P) => `${px(x)},${px(y)}`;
+const lerp = (a: P, b: P, t: number): P => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+
+/** The colour an accessory is drawn in when none is said. */
+function defaultColour(kind: AccessoryKind, outfit: string): string {
+  const darkOutfit = luminance(outfit) < 0.2;
+  switch (kind) {
+    case 'sun hat':
+      return '#d8bd82';
+    case 'sunglasses':
+      return '#17161a';
+    case 'glasses':
+      return '#2b211c';
+    case 'necklace':
+    case 'hoops':
+    case 'earrings':
+      return '#c9a44f';
+    case 'pearls':
+      return '#efe9dd';
+    case 'cap':
+      return darkOutfit ? '#e9e5dc' : '#1f2430';
+    case 'beanie':
+      return darkOutfit ? '#b9b3a8' : '#2c2b2e';
+    default:
+      // Hats and bags: black leather by a light outfit, tan by a dark one.
+      return darkOutfit ? '#8a5a36' : '#1d1b1c';
+  }
+}
+
+/** The top of each hat in head units, as drawn (the skull's top is at -0.5). */
+const HAT_TOP: Partial<Record<AccessoryKind, number>> = { hat: -0.88, 'sun hat': -0.79, 'bucket hat': -0.74, beanie: -0.78, cap: -0.73, beret: -0.8 };
+/** Where a hat sits on a hair style: higher and larger on a mass of curls, a little higher over a bun (which it hides). */
+const HAT_SEAT: Partial<Record<HairStyle, { lift: number; scale: number }>> = { curly: { lift: 0.13, scale: 1.22 }, bun: { lift: 0.07, scale: 1.06 } };
+
+/** How far a hat rises above the skull's top on this hair, in head units (the masthead keeps clear of it); 0 for none. */
+export function headwearRise(kind: AccessoryKind, hairStyle: HairStyle): number {
+  const top = HAT_TOP[kind];
+  if (top === undefined) return 0;
+  const seat = HAT_SEAT[hairStyle] ?? { lift: 0, scale: 1 };
+  return -(top * seat.scale - seat.lift) - 0.5;
+}
+
+function hat(kind: AccessoryKind, colour: string, id: string, hairStyle: HairStyle): string {
+  const light = lighten(colour, 0.12);
+  const dark = darken(colour, 0.28);
+  const defs = `<linearGradient id="${id}-hat" x1="0" y1="0" x2="1" y2="0.3"><stop offset="0" stop-color="${light}"/><stop offset="0.55" stop-color="${colour}"/><stop offset="1" stop-color="${dark}"/></linearGradient>`;
+  const fill = `url(#${id}-hat)`;
+  const line = (d: string, stroke: string, width: number, opacity: number) => `<path d="${d}" fill="none" stroke="${stroke}" stroke-width="${width}" opacity="${opacity}" stroke-linecap="round"/>`;
+  // The shadow a brim or peak casts on the forehead.
+  const shade = (y: number, rx: number) => `<ellipse cx="0" cy="${y}" rx="${rx}" ry="0.07" fill="#000" opacity="0.18"/>`;
+  const parts: string[] = [];
+  switch (kind) {
+    case 'sun hat': {
+      // A wide, soft brim drooping at the sides, a low round crown, a band; straw shows its weave.
+      parts.push(
+        shade(-0.22, 0.34),
+        `<path d="M-1.02,-0.24 C-0.95,-0.4 -0.5,-0.46 0,-0.46 C0.5,-0.46 0.95,-0.4 1.02,-0.24 C0.9,-0.17 0.5,-0.14 0,-0.14 C-0.5,-0.14 -0.9,-0.17 -1.02,-0.24 Z" fill="${dark}"/>`,
+        `<path d="M-0.4,-0.34 C-0.42,-0.62 -0.28,-0.79 0,-0.79 C0.28,-0.79 0.42,-0.62 0.4,-0.34 Z" fill="${fill}"/>`,
+        `<path d="M-0.41,-0.44 C-0.2,-0.47 0.2,-0.47 0.41,-0.44 L0.4,-0.34 C0.2,-0.37 -0.2,-0.37 -0.4,-0.34 Z" fill="${darken(colour, 0.45)}"/>`,
+        `<path d="M-1.02,-0.24 C-0.9,-0.3 -0.5,-0.34 0,-0.34 C0.5,-0.34 0.9,-0.3 1.02,-0.24 C0.9,-0.17 0.5,-0.14 0,-0.14 C-0.5,-0.14 -0.9,-0.17 -1.02,-0.24 Z" fill="${fill}"/>`,
+      );
+      for (const t of [0.35, 0.6, 0.85]) parts.push(line(`M${f(-1.0 * t - 0.02)},-0.23 C${f(-0.5 * t)},${f(-0.3 + 0.07 * t)} ${f(0.5 * t)},${f(-0.3 + 0.07 * t)} ${f(1.0 * t + 0.02)},-0.23`, dark, 0.008, 0.45));
+      break;
+    }
+    case 'bucket hat':
+      parts.push(
+        shade(-0.2, 0.3),
+        `<path d="M-0.38,-0.38 C-0.4,-0.6 -0.26,-0.74 0,-0.74 C0.26,-0.74 0.4,-0.6 0.38,-0.38 Z" fill="${fill}"/>`,
+        `<path d="M-0.4,-0.4 C-0.2,-0.43 0.2,-0.43 0.4,-0.4 L0.64,-0.2 C0.3,-0.13 -0.3,-0.13 -0.64,-0.2 Z" fill="${fill}"/>`,
+        line('M-0.4,-0.4 C-0.2,-0.43 0.2,-0.43 0.4,-0.4', dark, 0.02, 0.6),
+        line('M-0.56,-0.24 C-0.25,-0.19 0.25,-0.19 0.56,-0.24', dark, 0.01, 0.5),
+      );
+      break;
+    case 'beret':
+      parts.push(
+        `<path d="M-0.44,-0.31 C-0.54,-0.54 -0.26,-0.74 0.12,-0.73 C0.5,-0.72 0.66,-0.52 0.53,-0.39 C0.38,-0.29 -0.08,-0.26 -0.44,-0.31 Z" fill="${fill}"/>`,
+        line('M-0.42,-0.32 C-0.1,-0.28 0.35,-0.31 0.52,-0.39', dark, 0.035, 0.7),
+        `<path d="M0.07,-0.73 l0.02,-0.07 l0.04,0.01 l-0.01,0.07 Z" fill="${dark}"/>`,
+      );
+      break;
+    case 'cap':
+      parts.push(
+        shade(-0.2, 0.3),
+        `<path d="M-0.41,-0.27 C-0.44,-0.56 -0.24,-0.7 0,-0.7 C0.24,-0.7 0.44,-0.56 0.41,-0.27 C0.2,-0.31 -0.2,-0.31 -0.41,-0.27 Z" fill="${fill}"/>`,
+        line('M0,-0.7 L0,-0.3', dark, 0.012, 0.5),
+        line('M-0.22,-0.65 C-0.27,-0.5 -0.27,-0.38 -0.25,-0.29', dark, 0.01, 0.35),
+        line('M0.22,-0.65 C0.27,-0.5 0.27,-0.38 0.25,-0.29', dark, 0.01, 0.35),
+        `<circle cx="0" cy="-0.7" r="0.03" fill="${dark}"/>`,
+        // The peak's top, lit (a dark cap's shows lighter than its crown, a light cap's darker).
+        `<path d="M-0.4,-0.28 C-0.3,-0.33 0.3,-0.33 0.4,-0.28 C0.36,-0.17 -0.36,-0.17 -0.4,-0.28 Z" fill="${luminance(colour) < 0.15 ? lighten(colour, 0.16) : darken(colour, 0.12)}"/>`,
+        line('M-0.38,-0.25 C-0.2,-0.2 0.2,-0.2 0.38,-0.25', dark, 0.012, 0.5),
+      );
+      break;
+    case 'beanie': {
+      parts.push(`<path d="M-0.42,-0.24 C-0.46,-0.62 -0.24,-0.78 0,-0.78 C0.24,-0.78 0.46,-0.62 0.42,-0.24 Z" fill="${fill}"/>`);
+      parts.push(`<path d="M-0.44,-0.38 C-0.2,-0.42 0.2,-0.42 0.44,-0.38 L0.44,-0.2 C0.2,-0.24 -0.2,-0.24 -0.44,-0.2 Z" fill="${darken(colour, 0.1)}"/>`);
+      // The cuff's ribs.
+      for (let x = -0.38; x <= 0.39; x += 0.076) parts.push(line(`M${f(x)},${f(-0.385 + Math.abs(x) * 0.05)} L${f(x)},${f(-0.23 + Math.abs(x) * 0.05)}`, dark, 0.012, 0.45));
+      break;
+    }
+    default:
+      // A fedora: a brim seen almost edge-on, a pinched crown, a band.
+      parts.push(
+        shade(-0.22, 0.32),
+        `<ellipse cx="0" cy="-0.3" rx="0.66" ry="0.085" fill="${dark}"/>`,
+        `<path d="M-0.4,-0.32 C-0.43,-0.58 -0.37,-0.82 -0.2,-0.88 Q0,-0.8 0.2,-0.88 C0.37,-0.82 0.43,-0.58 0.4,-0.32 Z" fill="${fill}"/>`,
+        `<path d="M-0.41,-0.45 C-0.2,-0.48 0.2,-0.48 0.41,-0.45 L0.4,-0.34 C0.2,-0.37 -0.2,-0.37 -0.4,-0.34 Z" fill="${darken(colour, 0.5)}"/>`,
+        line('M-0.05,-0.84 C-0.02,-0.7 0.02,-0.62 0.04,-0.55', dark, 0.02, 0.5),
+        `<path d="M-0.66,-0.3 C-0.5,-0.27 -0.3,-0.24 0,-0.24 C0.3,-0.24 0.5,-0.27 0.66,-0.3 C0.5,-0.2 0.3,-0.18 0,-0.18 C-0.3,-0.18 -0.5,-0.2 -0.66,-0.3 Z" fill="${fill}"/>`,
+      );
+  }
+  const seat = HAT_SEAT[hairStyle];
+  return `<defs>${defs}</defs>${seat ? `<g transform="translate(0 ${f(-seat.lift)}) scale(${f(seat.scale)})">${parts.join('')}</g>` : parts.join('')}`;
+}
+
+function eyewear(kind: AccessoryKind, colour: string, id: string): string {
+  const sun = kind === 'sunglasses';
+  const frame = sun ? darken(colour, 0.1) : colour;
+  const lens = (s: number) => {
+    const c = s * 0.14;
+    return `M${f(c - 0.108)},-0.058 L${f(c + 0.108)},-0.058 Q${f(c + 0.12)},-0.058 ${f(c + 0.114)},-0.01 Q${f(c + 0.1)},0.078 ${f(c)},0.076 Q${f(c - 0.1)},0.078 ${f(c - 0.114)},-0.01 Q${f(c - 0.12)},-0.058 ${f(c - 0.108)},-0.058 Z`;
+  };
+  const defs = sun
+    ? `<linearGradient id="${id}-lens" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="${lighten(colour, 0.18)}"/><stop offset="0.6" stop-color="${colour}"/><stop offset="1" stop-color="${darken(colour, 0.3)}"/></linearGradient>`
+    : '';
+  const out: string[] = [];
+  for (const s of [-1, 1]) {
+    out.push(`<path d="${lens(s)}" fill="${sun ? `url(#${id}-lens)` : '#ffffff'}" fill-opacity="${sun ? 0.94 : 0.12}" stroke="${frame}" stroke-width="${sun ? 0.02 : 0.016}"/>`);
+    // A catch light across the lens.
+    out.push(`<path d="M${f(s * 0.14 - 0.07)},-0.03 L${f(s * 0.14 - 0.02)},-0.045" stroke="#ffffff" stroke-width="0.014" opacity="${sun ? 0.45 : 0.3}" stroke-linecap="round"/>`);
+    // The temple, back to the ear.
+    out.push(`<path d="M${f(s * 0.253)},-0.045 L${f(s * 0.35)},-0.03" stroke="${frame}" stroke-width="0.02" stroke-linecap="round"/>`);
+  }
+  out.push(`<path d="M-0.032,-0.038 Q0,-0.058 0.032,-0.038" fill="none" stroke="${frame}" stroke-width="0.018"/>`);
+  return `${defs ? `<defs>${defs}</defs>` : ''}${out.join('')}`;
+}
+
+function earrings(kind: AccessoryKind, colour: string, hairStyle: HairStyle): string {
+  // Long hair and a bob cover the ears.
+  if (hairStyle === 'long' || hairStyle === 'bob') return '';
+  const shine = lighten(colour, 0.35);
+  return [-1, 1]
+    .map((s) =>
+      kind === 'hoops'
+        ? `<circle cx="${f(s * 0.36)}" cy="0.235" r="0.068" fill="none" stroke="${colour}" stroke-width="0.016"/><path d="M${f(s * 0.36 - 0.04)},0.29 Q${f(s * 0.36)},0.31 ${f(s * 0.36 + 0.04)},0.29" fill="none" stroke="${shine}" stroke-width="0.008"/>`
+        : `<circle cx="${f(s * 0.355)}" cy="0.165" r="0.028" fill="${colour}"/><circle cx="${f(s * 0.355 - 0.008)}" cy="0.157" r="0.009" fill="${shine}"/>`,
+    )
+    .join('');
+}
+
+/** A chain with a small pendant, or a string of pearls, resting at the base of the neck. */
+function necklace(kind: AccessoryKind, colour: string, frame: AccessoryFrame): string {
+  const { U, neck, h } = frame;
+  const from = U(-(neck + 0.13), -2.75);
+  const to = U(neck + 0.13, -2.75);
+  const dip = U(0, -2.25);
+  const at = (t: number): P => lerp(lerp(from, dip, t), lerp(dip, to, t), t);
+  if (kind === 'pearls') {
+    const out: string[] = [];
+    for (let t = 0.04; t <= 0.961; t += 0.046) {
+      const [x, y] = at(t);
+      out.push(`<circle cx="${px(x)}" cy="${px(y)}" r="${px(0.032 * h)}" fill="${colour}"/><circle cx="${px(x - 0.01 * h)}" cy="${px(y - 0.01 * h)}" r="${px(0.011 * h)}" fill="#ffffff" opacity="0.8"/>`);
+    }
+    return `<g>${out.join('')}</g>`;
+  }
+  const bottom = at(0.5);
+  return [
+    `<path d="M${pt(from)} Q${pt(dip)} ${pt(to)}" fill="none" stroke="${colour}" stroke-width="${px(0.018 * h)}"/>`,
+    `<ellipse cx="${px(bottom[0])}" cy="${px(bottom[1] + 0.05 * h)}" rx="${px(0.035 * h)}" ry="${px(0.05 * h)}" fill="${colour}" stroke="${darken(colour, 0.35)}" stroke-width="${px(0.008 * h)}"/>`,
+    `<circle cx="${px(bottom[0] - 0.01 * h)}" cy="${px(bottom[1] + 0.035 * h)}" r="${px(0.012 * h)}" fill="${lighten(colour, 0.4)}"/>`,
+  ].join('');
+}
+
+/** A bag: hung from the lower hand, or from the crook of an elbow when no hand hangs below the waist. */
+function bag(kind: AccessoryKind, colour: string, id: string, frame: AccessoryFrame): string {
+  const { h, hip, arms } = frame;
+  const lowest = arms[0]!.hand[1] > arms[1]!.hand[1] ? 0 : 1;
+  const arm = arms[lowest]!;
+  const handDown = arm.hand[1] > hip[1] - 0.6 * h;
+  const light = lighten(colour, 0.12);
+  const dark = darken(colour, 0.3);
+  const defs = `<linearGradient id="${id}-bag" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="0.6" stop-color="${colour}"/><stop offset="1" stop-color="${dark}"/></linearGradient>`;
+  const fill = `url(#${id}-bag)`;
+  const edge = `stroke="${darken(colour, 0.45)}" stroke-width="${px(0.014 * h)}" stroke-opacity="0.6"`;
+  if (kind === 'clutch') {
+    // Held in the hand: a flat envelope across the palm.
+    const [cx, cy] = handDown ? lerp(arm.wrist, arm.hand, 0.55) : lerp(arm.elbow, arm.wrist, 0.6);
+    const w = 0.72 * h;
+    const t = 0.34 * h;
+    return `<defs>${defs}</defs><rect x="${px(cx - w / 2)}" y="${px(cy - t / 2)}" width="${px(w)}" height="${px(t)}" rx="${px(0.04 * h)}" fill="${fill}" ${edge}/><path d="M${px(cx - w / 2)},${px(cy - t / 2)} L${px(cx)},${px(cy + t * 0.1)} L${px(cx + w / 2)},${px(cy - t / 2)}" fill="none" ${edge}/><circle cx="${px(cx)}" cy="${px(cy + t * 0.1)}" r="${px(0.03 * h)}" fill="#c9a44f"/>`;
+  }
+  const tote = kind === 'tote';
+  // The handle's top: in the hand's palm, or over the forearm near the elbow.
+  const grip = handDown ? lerp(arm.wrist, arm.hand, 0.45) : lerp(arm.elbow, arm.wrist, 0.18);
+  const top = grip[1] + (tote ? 0.55 : 0.35) * h;
+  const wTop = (tote ? 0.95 : 0.7) * h;
+  const wBottom = (tote ? 1.05 : 0.86) * h;
+  const depth = (tote ? 0.95 : 0.62) * h;
+  const x = grip[0];
+  const body = `M${px(x - wTop / 2)},${px(top)} L${px(x + wTop / 2)},${px(top)} L${px(x + wBottom / 2)},${px(top + depth - 0.06 * h)} Q${px(x + wBottom / 2)},${px(top + depth)} ${px(x + wBottom / 2 - 0.06 * h)},${px(top + depth)} L${px(x - wBottom / 2 + 0.06 * h)},${px(top + depth)} Q${px(x - wBottom / 2)},${px(top + depth)} ${px(x - wBottom / 2)},${px(top + depth - 0.06 * h)} Z`;
+  const handle = (dx: number) => `M${px(x - dx)},${px(top + 0.02 * h)} C${px(x - dx)},${px(grip[1] - 0.02 * h)} ${px(x + dx)},${px(grip[1] - 0.02 * h)} ${px(x + dx)},${px(top + 0.02 * h)}`;
+  const out = [
+    `<path d="${handle(wTop * 0.32)}" fill="none" stroke="${darken(colour, 0.15)}" stroke-width="${px(0.045 * h)}"/>`,
+    `<path d="${body}" fill="${fill}" ${edge}/>`,
+  ];
+  if (tote) out.push(`<path d="${handle(wTop * 0.22)}" fill="none" stroke="${darken(colour, 0.05)}" stroke-width="${px(0.045 * h)}"/>`);
+  else {
+    // The flap and its clasp.
+    out.push(
+      `<path d="M${px(x - wTop / 2)},${px(top)} L${px(x + wTop / 2)},${px(top)} L${px(x + wTop / 2 + 0.03 * h)},${px(top + 0.26 * h)} Q${px(x)},${px(top + 0.34 * h)} ${px(x - wTop / 2 - 0.03 * h)},${px(top + 0.26 * h)} Z" fill="${darken(colour, 0.08)}" ${edge}/>`,
+      `<rect x="${px(x - 0.05 * h)}" y="${px(top + 0.25 * h)}" width="${px(0.1 * h)}" height="${px(0.07 * h)}" rx="${px(0.015 * h)}" fill="#c9a44f"/>`,
+    );
+  }
+  return `<defs>${defs}</defs>${out.join('')}`;
+}
+
+/** The accessories as one SVG fragment in image pixels, drawn over the dressed figure. */
+export function drawAccessories(accessories: readonly AccessoryReading[], frame: AccessoryFrame, id: string): string {
+  const head: string[] = [];
+  const body: string[] = [];
+  for (const [n, accessory] of accessories.entries()) {
+    const colour = accessory.colour?.hex ?? defaultColour(accessory.kind, frame.outfit);
+    const key = `${id}-acc${n}`;
+    switch (accessory.kind) {
+      case 'sunglasses':
+      case 'glasses':
+        head.unshift(eyewear(accessory.kind, colour, key));
+        break;
+      case 'earrings':
+      case 'hoops':
+        head.unshift(earrings(accessory.kind, colour, frame.hairStyle));
+        break;
+      case 'necklace':
+      case 'pearls':
+        body.push(necklace(accessory.kind, colour, frame));
+        break;
+      case 'handbag':
+      case 'clutch':
+      case 'tote':
+        body.push(bag(accessory.kind, colour, key, frame));
+        break;
+      default:
+        // A hat last: over the eyewear's temples and the hair.
+        head.push(hat(accessory.kind, colour, key, frame.hairStyle));
+    }
+  }
+  const headPart = head.filter(Boolean).join('');
+  return `${body.join('')}${headPart ? `<g transform="${frame.headTransform}">${headPart}</g>` : ''}`;
+}
