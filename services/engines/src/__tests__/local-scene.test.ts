@@ -4,6 +4,9 @@ import { createLocalEngine } from '../local/index.js';
 import { parseHex } from '../local/colour.js';
 import { composeStill, mastheadLayout, readLocalRecipe, renderSceneLayers } from '../local/text-to-image.js';
 import { COLOURS } from '../local/vocabulary.js';
+import { buildLook, drawSceneFigure } from '../local/scene-figure.js';
+import { understand } from '../local/understand.js';
+import { POSES } from '../poses.js';
 import type { TextToImageInput } from '../types.js';
 
 type Lab = [number, number, number];
@@ -250,6 +253,27 @@ describe('local text-to-image scene', () => {
     expect(shaded).toBeGreaterThan(bare * 3);
     expect(await count(`${base}, red handbag`, red, 'figure')).toBeGreaterThan(3000);
     expect(await count(`${base}, no handbag`, red, 'figure')).toBe(0);
+  }, 120_000);
+
+  it('draws leopard and paisley as motifs of their own', async () => {
+    // One figure, in one pose, dressed in each print of the same two colours; the dress's middle compared.
+    const place = { x: 300, footY: 860, height: 760, joints: POSES[0]!.joints };
+    const dress = async (print: string) => {
+      const reading = understand(`camel and chocolate brown ${print} dress`, undefined, 3);
+      const figure = drawSceneFigure(reading, buildLook(reading, 0), place, 'f');
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="600" height="900">${figure.svg}</svg>`;
+      const { left, top, right, bottom } = figure.landmarks.garmentBox;
+      return sharp(Buffer.from(svg)).extract({ left: Math.round(left), top: Math.round(top), width: Math.round(right - left), height: Math.round(bottom - top) }).raw().toBuffer();
+    };
+    const [leopard, paisley, plain] = await Promise.all(['leopard print', 'paisley', 'plain'].map(dress));
+    const difference = (a: Buffer, b: Buffer) => {
+      let sum = 0;
+      for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+      return sum / a.length;
+    };
+    expect(difference(leopard, plain)).toBeGreaterThan(5);
+    // The two prints differ from each other about as much as either differs from the plain cloth.
+    expect(difference(leopard, paisley)).toBeGreaterThan(difference(leopard, plain) * 0.5);
   }, 120_000);
 
   it('gives the same bytes for the same prompt and seed, records the recipe, and composes from its layers', async () => {

@@ -310,10 +310,39 @@ function surfaceDefs(id: string, g: GarmentReading, colour: string, h: number): 
       pattern('camouflage', s * 1.6, s * 1.6, `${blob(s * 0.4, s * 0.45, s * 0.3, ink)}${blob(s * 1.15, s * 1.1, s * 0.28, second)}${blob(s * 1.2, s * 0.35, s * 0.18, second)}${blob(s * 0.45, s * 1.25, s * 0.2, ink)}`);
       break;
     }
-    case 'leopard':
-    case 'paisley':
-      pattern('animal', s * 1.2, s * 1.2, `<path d="M${f(s * 0.2)},${f(s * 0.3)} q${f(s * 0.15)},${f(-s * 0.2)} ${f(s * 0.3)},0 q${f(-s * 0.05)},${f(s * 0.2)} ${f(-s * 0.3)},0 Z M${f(s * 0.7)},${f(s * 0.8)} q${f(s * 0.2)},${f(-s * 0.15)} ${f(s * 0.3)},${f(s * 0.05)} q${f(-s * 0.1)},${f(s * 0.2)} ${f(-s * 0.3)},${f(-s * 0.05)} Z" fill="none" stroke="${ink}" stroke-width="${f(s * 0.07)}" opacity="0.8"/>`);
+    case 'leopard': {
+      // Rosettes: broken rings of the motif's colour around a warmer centre, scattered at sizes and turns.
+      const centre = mix(colour, ink, 0.3);
+      const rosette = (cx: number, cy: number, r: number, turn: number) => {
+        const arcs = [
+          [10, 95],
+          [130, 205],
+          [235, 330],
+        ]
+          .map(([a0, a1]) => {
+            const [x0, y0] = [Math.cos(rad(a0!)) * r, Math.sin(rad(a0!)) * r];
+            const [x1, y1] = [Math.cos(rad(a1!)) * r, Math.sin(rad(a1!)) * r];
+            return `M${f(x0)},${f(y0)} A${f(r)},${f(r)} 0 0 1 ${f(x1)},${f(y1)}`;
+          })
+          .join(' ');
+        return `<g transform="translate(${f(cx)} ${f(cy)}) rotate(${turn}) scale(1 0.78)"><ellipse rx="${f(r * 0.78)}" ry="${f(r * 0.7)}" fill="${centre}"/><path d="${arcs}" fill="none" stroke="${ink}" stroke-width="${f(r * 0.36)}" stroke-linecap="round"/></g>`;
+      };
+      const spot = (cx: number, cy: number, r: number) => `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="${ink}"/>`;
+      const k = s * 1.8;
+      pattern('leopard', k * 1.3, k * 1.3, `${rosette(k * 0.3, k * 0.3, k * 0.17, 20)}${rosette(k * 0.95, k * 0.62, k * 0.14, -35)}${rosette(k * 0.4, k * 1.0, k * 0.15, 70)}${spot(k * 0.8, k * 0.15, k * 0.04)}${spot(k * 0.1, k * 0.75, k * 0.035)}${spot(k * 1.05, k * 1.12, k * 0.045)}`);
       break;
+    }
+    case 'paisley': {
+      // Teardrops with curled tips (boteh), outlined in the motif's colour, filled with a second colour, a dot inside.
+      const fill = g.printColour ? mix(g.printColour.hex, colour, 0.35) : mix(colour, ink, 0.22);
+      const boteh = 'M0.35,-1 C-0.1,-0.8 -0.65,-0.3 -0.6,0.3 C-0.55,0.8 0,1 0.35,0.85 C0.7,0.7 0.75,0.2 0.5,-0.05 C0.3,-0.25 0.25,-0.55 0.35,-1 Z';
+      const inner = 'M0.2,-0.45 C-0.15,-0.3 -0.4,0 -0.35,0.35 C-0.3,0.65 0.1,0.7 0.3,0.5 C0.45,0.3 0.35,0.05 0.2,-0.1 Z';
+      const motif = (cx: number, cy: number, r: number, turn: number) =>
+        `<g transform="translate(${f(cx)} ${f(cy)}) rotate(${turn}) scale(${f(r)})"><path d="${boteh}" fill="${fill}" stroke="${ink}" stroke-width="0.12"/><path d="${inner}" fill="none" stroke="${ink}" stroke-width="0.07" opacity="0.8"/><circle cx="-0.02" cy="0.3" r="0.12" fill="${ink}"/></g>`;
+      const w = s * 1.5;
+      pattern('paisley', w, w, `${motif(s * 0.38, s * 0.42, s * 0.3, -20)}${motif(s * 1.12, s * 1.1, s * 0.26, 160)}<circle cx="${f(s * 1.15)}" cy="${f(s * 0.3)}" r="${f(s * 0.05)}" fill="${ink}"/><circle cx="${f(s * 0.35)}" cy="${f(s * 1.25)}" r="${f(s * 0.05)}" fill="${ink}"/>`);
+      break;
+    }
     default:
   }
   return { defs: defs.join(''), overlays };
