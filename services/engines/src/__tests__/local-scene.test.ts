@@ -265,7 +265,7 @@ describe('local text-to-image scene', () => {
       const { left, top, right, bottom } = figure.landmarks.garmentBox;
       return sharp(Buffer.from(svg)).extract({ left: Math.round(left), top: Math.round(top), width: Math.round(right - left), height: Math.round(bottom - top) }).raw().toBuffer();
     };
-    const [leopard, paisley, plain] = await Promise.all(['leopard print', 'paisley', 'plain'].map(dress));
+    const [leopard, paisley, plain] = (await Promise.all(['leopard print', 'paisley', 'plain'].map(dress))) as [Buffer, Buffer, Buffer];
     const difference = (a: Buffer, b: Buffer) => {
       let sum = 0;
       for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
