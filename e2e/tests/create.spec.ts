@@ -132,8 +132,17 @@ test.describe('create flow, desktop', () => {
       await expect.poll(() => player.evaluate((v: { readyState: number }) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
       await expect(viewer.getByText('Local engine (offline, on this server)')).toBeVisible();
       await screenshot(page, 'video-viewer');
+      // The browser's Back closes the viewer and stays on the page (as a phone's user expects); the next Back leaves.
+      await page.goBack();
+      await expect(viewer).toBeHidden();
+      expect(new URL(page.url()).pathname).toBe('/app/video');
+      await expect(page.getByRole('heading', { level: 1, name: 'Generate Videos' })).toBeVisible();
+      await tile.click();
+      await expect(viewer).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(viewer).toBeHidden();
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/app/image');
     });
     expect(await userLimits(page.request)).toMatchObject({ credits: { used: 21, limit: 25 } });
   });

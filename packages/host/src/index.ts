@@ -1,5 +1,5 @@
 // Public API of @atelier/host: what the shell offers remotes.
-export type { Host, LimitDialogOptions, LimitDialogType, ToastOptions } from './types.js';
+export type { Host, LimitDialogOptions, LimitDialogType, NavigationTarget, ToastOptions } from './types.js';
 export { HostProvider, useHost } from './host-context.js';
 export { apiRequest, getQueryFn, throwIfResNotOk, type UnauthorizedBehavior } from './api-request.js';
 export { createQueryClient } from './query-client.js';

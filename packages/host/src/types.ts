@@ -19,6 +19,11 @@ export interface LimitDialogOptions {
 export interface NavigationTarget {
   pathname: string;
   search: string;
+  /**
+   * The browser's Back or Forward (the page has not changed yet for the app; a stop takes the browser back to where
+   * it was). Absent from a shell older than this field: treat absent as a link or `navigate`.
+   */
+  traversal?: boolean;
 }
 
 export interface Host {

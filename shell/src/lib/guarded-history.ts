@@ -8,6 +8,8 @@ export type History = ReturnType<typeof UNSAFE_createBrowserHistory>;
 export interface PendingNavigation {
   currentLocation: Pick<Location, 'pathname' | 'search'>;
   nextLocation: Pick<Location, 'pathname' | 'search'>;
+  /** The browser's Back or Forward, not a link or `navigate()`. */
+  traversal: boolean;
 }
 
 /** Returns true to stop the navigation (and then tells the user why itself). */
@@ -29,8 +31,8 @@ export function guardHistory(inner: History): GuardedHistory {
   let shown: Location = inner.location; // what the app shows
   let undoingTo: string | null = null; // the entry (key) a stopped Back/Forward is being taken back to
 
-  const stopped = (nextLocation: Pick<Location, 'pathname' | 'search'>) =>
-    [...guards].some((guard) => guard({ currentLocation: shown, nextLocation }));
+  const stopped = (nextLocation: Pick<Location, 'pathname' | 'search'>, traversal = false) =>
+    [...guards].some((guard) => guard({ currentLocation: shown, nextLocation, traversal }));
   const target = (to: To) => {
     const path = typeof to === 'string' ? parsePath(to) : to;
     return { pathname: path.pathname ?? shown.pathname, search: path.search ?? '' };
@@ -61,7 +63,7 @@ export function guardHistory(inner: History): GuardedHistory {
         // The step back from a stopped Back/Forward: the app never left. Known by its entry, so an undo the browser
         // never made cannot swallow the next real step.
         if (undo !== null && update.location.key === undo) return;
-        if (update.action === 'POP' && update.delta && stopped(update.location)) {
+        if (update.action === 'POP' && update.delta && stopped(update.location, true)) {
           undoingTo = shown.key;
           inner.go(-update.delta);
           return;

@@ -19,8 +19,8 @@ export function createShellHost(deps: {
     openLimitDialog: deps.openLimitDialog,
     navigate: deps.navigate,
     guardNavigation: (shouldStop) =>
-      deps.guard?.(({ nextLocation }) =>
-        shouldStop({ pathname: nextLocation.pathname, search: nextLocation.search }),
+      deps.guard?.(({ nextLocation, traversal }) =>
+        shouldStop({ pathname: nextLocation.pathname, search: nextLocation.search, traversal }),
       ) ?? (() => {}),
     track: (eventType, metadata = {}) => {
       const plan = deps.userPlan?.();

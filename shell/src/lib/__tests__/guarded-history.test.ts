@@ -23,6 +23,7 @@ describe('guardHistory', () => {
     expect(seen[0]).toEqual({
       currentLocation: expect.objectContaining({ pathname: '/app/image', search: '?x=1' }),
       nextLocation: { pathname: '/app/photoshoots', search: '?from=tab' },
+      traversal: false,
     });
 
     history.push('/app/canvas');
@@ -47,9 +48,11 @@ describe('guardHistory', () => {
     history.go(-1); // Back to the photoshoots: refused
     expect(history.location.pathname).toBe('/app');
     expect(listener).not.toHaveBeenCalled();
+    // Told it is the browser's Back or Forward (a viewer closes on it; a link is not one).
     expect(guard).toHaveBeenLastCalledWith({
       currentLocation: expect.objectContaining({ pathname: '/app' }),
       nextLocation: expect.objectContaining({ pathname: '/app/photoshoots' }),
+      traversal: true,
     });
 
     history.go(1); // Forward to the canvas: allowed

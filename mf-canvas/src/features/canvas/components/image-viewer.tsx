@@ -1,3 +1,5 @@
+import { useHost } from '@atelier/host';
+import { useBackCloses } from '@atelier/host/back-closes';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@atelier/ui';
 import { CloseIcon } from './icons';
 
@@ -12,6 +14,8 @@ interface ImageViewerProps {
 
 /** The image full screen: focus stays inside while it is open, Escape or Close ends it. */
 export function ImageViewer({ open, onOpenChange, src, name, onCloseAutoFocus }: ImageViewerProps) {
+  // The browser's Back closes the full-screen view, not the editor.
+  useBackCloses(useHost(), open, () => onOpenChange(false));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {/* Portaled out of the remote's container: the attribute keeps this remote's scoped CSS applying. */}

@@ -1,4 +1,6 @@
 import type { Generation } from '@atelier/contracts';
+import { useHost } from '@atelier/host';
+import { useBackCloses } from '@atelier/host/back-closes';
 import { Button, buttonVariants, cn, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@atelier/ui';
 import { useId, useState } from 'react';
 import { costLabel, creditsLabel, MESSAGES, modelLabel, UNDERSTOOD_HEADING, UPSCALE } from '../../../constants';
@@ -45,6 +47,8 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
   const understoodId = useId();
   // Opened on purpose, so it plays; unless the user asked for less motion (the controls are there).
   const reducedMotion = useReducedMotion();
+  // The browser's Back closes the viewer (a phone's full-screen view), not the page.
+  useBackCloses(useHost(), generation !== null, () => onOpenChange(false));
   return (
     <Dialog open={generation !== null} onOpenChange={onOpenChange}>
       {generation && (

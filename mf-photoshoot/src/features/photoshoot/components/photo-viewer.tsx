@@ -1,4 +1,6 @@
 import type { PoseImage } from '@atelier/contracts';
+import { useHost } from '@atelier/host';
+import { useBackCloses } from '@atelier/host/back-closes';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@atelier/ui';
 import { useRef, type KeyboardEvent, type TouchEvent } from 'react';
 import { SWIPE_THRESHOLD_PX } from '../../../constants';
@@ -25,6 +27,8 @@ export function PhotoViewer({ photos, index, onIndexChange, onCloseAutoFocus }: 
   const photo = index === null ? undefined : photos[index];
   const count = photos.length;
   const go = (delta: number) => index !== null && count > 0 && onIndexChange((index + delta + count) % count);
+  // The browser's Back closes the viewer, not the wizard.
+  useBackCloses(useHost(), photo !== undefined, () => onIndexChange(null));
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft') go(-1);
