@@ -30,7 +30,7 @@ const ledgerPage = {
   nextCursor: null,
 };
 
-let apiUser: Json | null | 'pending';
+let apiUser: Json | null | 'pending' | 'server error';
 let apiConfig: Json;
 let apiLimits: Json | Promise<Json>;
 const fetchMock = vi.fn<typeof fetch>();
@@ -46,6 +46,7 @@ beforeEach(() => {
     const url = String(input);
     if (url === '/api/auth/user') {
       if (apiUser === 'pending') return new Promise<Response>(() => {});
+      if (apiUser === 'server error') return new Response('<html>502 Bad Gateway</html>', { status: 502 });
       return apiUser ? Response.json(apiUser) : Response.json({ error: 'Unauthorized' }, { status: 401 });
     }
     if (url === '/api/config') return Response.json(apiConfig);
@@ -127,6 +128,20 @@ describe('guards', () => {
     } finally {
       mark.remove();
     }
+  });
+
+  it('does not sign the user out when the session check fails with a server error: it says so and tries again', async () => {
+    apiUser = 'server error';
+    const { router, registry } = renderAt('/app/canvas');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't check your session");
+    expect(router.state.location.pathname).toBe('/app/canvas');
+    expect(registry.loadComponent).not.toHaveBeenCalled();
+    apiUser = freeUser;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(registry.loadComponent).toHaveBeenCalled());
+    expect(screen.queryByText("We couldn't check your session")).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/canvas');
   });
 
   it('sends a signed-in user from / to /app', async () => {

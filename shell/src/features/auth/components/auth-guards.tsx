@@ -1,4 +1,6 @@
-import { useCurrentUser } from '@atelier/host';
+import { authUserQueryOptions, useCurrentUser } from '@atelier/host';
+import { Button } from '@atelier/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
@@ -16,10 +18,31 @@ export function RequireAuth() {
   const current = useCurrentUser();
   const user = useDeferredValue(current.user);
   const isLoading = useDeferredValue(current.isLoading);
+  // Only a 401 means signed out (SPEC §4): a server error or a dropped connection is not a reason to send a signed-in
+  // user to the sign-in page, losing where they were.
+  const check = useQuery(authUserQueryOptions());
   useSignInLanding(user);
   if (isLoading) return <FullPageSpinner label="Checking your session" />;
-  if (!user) return <Navigate to={ROUTES.login} replace />;
+  if (!user) {
+    // Signed in by a retry: the deferred value follows in a moment.
+    if (current.user) return <FullPageSpinner label="Checking your session" />;
+    if (check.isError) return <SessionCheckFailed retrying={check.isFetching} onRetry={() => void check.refetch()} />;
+    return <Navigate to={ROUTES.login} replace />;
+  }
   return <Outlet />;
+}
+
+/** The session could not be checked (not a 401): say so, and offer to try again. */
+function SessionCheckFailed({ retrying, onRetry }: { retrying: boolean; onRetry(): void }) {
+  return (
+    <div role="alert" className="flex min-h-[60vh] w-full flex-col items-center justify-center gap-4 px-6 text-center">
+      <h1 className="font-display text-3xl">We couldn't check your session</h1>
+      <p className="max-w-md text-muted-foreground">The server did not answer as expected. Your work is safe; check your connection and try again.</p>
+      <Button onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Trying again…' : 'Try again'}
+      </Button>
+    </div>
+  );
 }
 
 /** /: a spinner while auth loads; a signed-in user goes to /app. */
