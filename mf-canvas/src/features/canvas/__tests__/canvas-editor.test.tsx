@@ -223,11 +223,30 @@ describe('an edit', () => {
     expect(editButton()).toBeEnabled();
   });
 
-  it('tells the user when the status cannot be checked, and stops polling', async () => {
+  it('keeps waiting through a status read that fails once, and shows the paid result', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reads = 0;
+    const api: ReturnType<typeof installFakeApi> = installFakeApi({
+      'GET /api/canvas/edit/:id': ({ params }) => (++reads === 1 ? json({ error: 'Bad Gateway' }, 502) : api.edits.get(params.id!)!),
+    });
+    const { user, host } = renderWithHost(<CanvasEditorRemote />);
+    await editPhoto(user);
+    await waitFor(() => expect(api.calls('GET /api/canvas/edit/:id')).toHaveLength(1));
+    api.completeEdit();
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(await screen.findByRole('img', { name: 'Edited image' })).toHaveAttribute('src', EDITED_IMAGE_URL);
+    expect(host.toast).toHaveBeenCalledWith({ title: 'Photo edited successfully!' });
+    expect(host.toast).not.toHaveBeenCalledWith(expect.objectContaining({ title: 'Error checking status' }));
+  });
+
+  it('tells the user when the status cannot be checked three times in a row, and stops polling', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = installFakeApi({ 'GET /api/canvas/edit/:id': () => json({ error: 'Service unavailable: canvas' }, 502) });
     const { user, host } = renderWithHost(<CanvasEditorRemote />);
     await editPhoto(user);
+    await waitFor(() => expect(api.calls('GET /api/canvas/edit/:id')).toHaveLength(1));
+    expect(host.toast).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
     await waitFor(() =>
       expect(host.toast).toHaveBeenCalledWith({
         title: 'Error checking status',
@@ -237,7 +256,7 @@ describe('an edit', () => {
     );
     expect(editButton()).toBeEnabled();
     await act(() => vi.advanceTimersByTimeAsync(15_000));
-    expect(api.calls('GET /api/canvas/edit/:id')).toHaveLength(1);
+    expect(api.calls('GET /api/canvas/edit/:id')).toHaveLength(3);
   });
 
   it('polls the job every 5 s, and after 5 minutes shows "Editing timeout" inline without a toast', async () => {

@@ -81,9 +81,34 @@ describe('pollJob', () => {
     expect(read).toHaveBeenCalledTimes(60);
   });
 
-  it('rejects with a status error when a read fails', async () => {
-    const result = pollJob({ ...options, read: async () => Promise.reject(new Error('502: Bad Gateway')) });
-    await expect(result).rejects.toBeInstanceOf(PollStatusError);
+  it('rejects with a status error when reads keep failing: a refusal at once, a server error the third time in a row', async () => {
+    await expect(pollJob({ ...options, read: async () => Promise.reject(new Error('404: Not found')) })).rejects.toBeInstanceOf(PollStatusError);
+    vi.useFakeTimers();
+    const read = vi.fn(async () => Promise.reject(new Error('502: Bad Gateway')));
+    const result = pollJob({ ...options, read });
+    const settled = expect(result).rejects.toBeInstanceOf(PollStatusError);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await settled;
+    expect(read).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(read).toHaveBeenCalledTimes(3);
+  });
+
+  it('reads again after a server error or a dropped connection, and the count starts over after an answer', async () => {
+    vi.useFakeTimers();
+    const answers: (() => Promise<{ done: boolean }>)[] = [
+      async () => Promise.reject(new Error('502: Bad Gateway')),
+      async () => Promise.reject(new TypeError('Failed to fetch')),
+      async () => ({ done: false }),
+      async () => Promise.reject(new Error('503: Service unavailable')),
+      async () => Promise.reject(new Error('500: Internal error')),
+      async () => ({ done: true }),
+    ];
+    const read = vi.fn(() => answers.shift()!());
+    const result = pollJob({ ...options, read });
+    await vi.advanceTimersByTimeAsync(25_000);
+    await expect(result).resolves.toEqual({ done: true });
+    expect(read).toHaveBeenCalledTimes(6);
   });
 
   it('stops when abandoned', async () => {

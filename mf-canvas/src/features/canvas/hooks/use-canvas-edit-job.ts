@@ -11,7 +11,7 @@ import { isAbort, PollTimeoutError } from '../utils/poll-job';
 /**
  * One canvas edit (SPEC.md §4, §7, §8): created, then polled every 5 s until it completes (success toast; the
  * caller shows the result) or fails (error toast with the job's message). A refused start opens the limit
- * dialog (402) or tells "Error starting edit"; a status read that fails tells "Error checking status"; after
+ * dialog (402) or tells "Error starting edit"; status reads that keep failing tell "Error checking status"; after
  * 5 minutes the wait ends with "Editing timeout" shown inline, without a toast.
  */
 export function useCanvasEditJob() {
@@ -56,6 +56,9 @@ export function useCanvasEditJob() {
           if (isAbort(error)) return null;
           if (error instanceof PollTimeoutError) setTimedOut(true);
           else host.toast({ title: CANVAS_MESSAGES.statusFailedTitle, description: CANVAS_MESSAGES.statusFailedDescription, variant: 'destructive' });
+          // The edit goes on on the server: when it finishes it is in Recent edits (and a failure's refund in the credits).
+          void queryClient.invalidateQueries({ queryKey: [CANVAS_EDITS_KEY] });
+          refreshLimits();
           return null;
         }
         if (edit.status !== 'completed' || !edit.outputImageUrl) {

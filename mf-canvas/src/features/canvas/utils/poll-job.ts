@@ -1,6 +1,8 @@
 // Polls a job at once and then every `intervalMs` until it settles, for at most `timeoutMs` (SPEC.md §4/§9: the
 // canvas job every 5 s for up to 5 minutes). Rejects with PollTimeoutError at the deadline, PollStatusError
-// when a status read fails, and an AbortError when the caller gives up (the screen left).
+// when status reads fail (a refusal at once; a server error or a dropped connection only `MAX_READ_FAILURES` times
+// in a row: the job goes on on the server, and giving up on one bad answer lost a paid result), and an AbortError
+// when the caller gives up (the screen left).
 
 export class PollTimeoutError extends Error {
   override name = 'PollTimeoutError';
@@ -12,6 +14,13 @@ export class PollStatusError extends Error {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
   }
 }
+
+/** Status reads that may fail in a row (server errors, a dropped connection) before the poll gives up. */
+export const MAX_READ_FAILURES = 3;
+
+/** A failure worth another read at the next interval: no answer (fetch's TypeError), a 5xx, 408 or 429. */
+export const isTransientFailure = (error: unknown) =>
+  error instanceof TypeError || (error instanceof Error && /^(5\d\d|408|429): /.test(error.message));
 
 export interface PollOptions<T> {
   read(): Promise<T>;
@@ -40,14 +49,18 @@ export function pollJob<T>({ read, isSettled, intervalMs, timeoutMs, timeoutMess
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort);
 
+    let failures = 0;
     const tick = async () => {
       let job: T;
       try {
         job = await read();
       } catch (error) {
-        finish(() => reject(new PollStatusError(error)));
+        if (done) return;
+        if (isTransientFailure(error) && ++failures < MAX_READ_FAILURES) next = setTimeout(() => void tick(), intervalMs);
+        else finish(() => reject(new PollStatusError(error)));
         return;
       }
+      failures = 0;
       if (done) return;
       if (isSettled(job)) finish(() => resolve(job));
       else next = setTimeout(() => void tick(), intervalMs);
