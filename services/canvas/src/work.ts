@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EngineFailure, EngineInputError, type CallOptions, type EditModel, type Engines, type ProviderJobRef } from '@atelier/engines';
-import { contentTypeOfKey, defineQueue, readMedia, runAlways, startWorker, type AccountClient, type Db, type Jobs, type Logger, type MediaStore, type RunAlone } from '@atelier/kit';
+import { contentTypeOfKey, defineQueue, readMedia, runAlways, startWorker, UNCONFIRMED_START_GRACE_MS, type AccountClient, type Db, type Jobs, type Logger, type MediaStore, type RunAlone } from '@atelier/kit';
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { CanvasConfig } from './config.js';
 import { EDIT_ERRORS, GENERIC_FAILURE, MEDIA_PREFIX } from './constants.js';
@@ -9,13 +9,6 @@ import type { Gallery } from './gallery.js';
 
 /** The pg-boss queue of edits; a job's id is its edit's id. */
 export const EDIT_QUEUE = 'canvas-edit';
-
-/**
- * A start request that saved its edit but never got as far as a confirmed reserve (it died, or the
- * account service never answered) is settled by the sweeper after this long: the route is long done by
- * then (the account client gives up after 10 s).
- */
-export const UNCONFIRMED_START_GRACE_MS = 60_000;
 
 const UNFINISHED = ['queued', 'processing'] as const;
 

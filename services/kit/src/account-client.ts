@@ -13,6 +13,13 @@ import { z } from 'zod';
 const ACCOUNT_TIMEOUT_MS = 10_000;
 
 /** The account service could not be asked (down, timed out, or an unexpected answer). */
+/**
+ * A start request that saved its job but never got as far as a confirmed reserve (it died, or the account service
+ * never answered) is settled by its service's sweeper after this long — failed and refunded in case the reserve
+ * landed: the route is long done by then (the account client gives up after 10 s).
+ */
+export const UNCONFIRMED_START_GRACE_MS = 60_000;
+
 export class AccountUnavailable extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

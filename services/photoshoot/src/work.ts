@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EngineFailure, EngineInputError, parseCharacterLook, type Engines } from '@atelier/engines';
-import { defineQueue, readMedia, runAlways, startWorker, type AccountClient, type Db, type Jobs, type Logger, type MediaStore, type RunAlone } from '@atelier/kit';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { defineQueue, readMedia, runAlways, startWorker, UNCONFIRMED_START_GRACE_MS, type AccountClient, type Db, type Jobs, type Logger, type MediaStore, type RunAlone } from '@atelier/kit';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { PhotoshootConfig } from './config.js';
 import { photoshoots, poses, type PhotoshootRow } from './db/schema.js';
 import type { Gallery } from './gallery.js';
@@ -9,6 +9,9 @@ import { storedJpeg } from './pictures.js';
 
 /** The pg-boss queue of poses; a job's id is derived from its photoshoot and pose index. */
 export const POSE_QUEUE = 'photoshoot-pose';
+
+/** What a user sees of a photoshoot whose start was cut off before its allowance was confirmed. */
+export const SHOOT_START_LOST = 'The photoshoot could not be started. It was not counted; please try again.';
 
 /** What a user sees when a pose could not be made and no clearer reason is known. */
 export const GENERIC_FAILURE = 'Generation failed. Your photoshoot was not counted.';
@@ -181,10 +184,26 @@ export function createProcessor(deps: WorkerDeps): Processor {
         await toGallery(row);
       }
     }
-    // Unfinished ones: a pose without its job (the start died before enqueuing) is enqueued again; a pose
+    // Starts that never confirmed their reserve (the process died between saving the photoshoot and the reserve's
+    // answer): failed, and refunded in case the reserve landed after all (refunding a key never reserved gives back
+    // nothing). Never rendered: nothing was paid for them.
+    const now = clock().getTime();
+    for (const row of await db
+      .select()
+      .from(photoshoots)
+      .where(and(eq(photoshoots.status, 'processing'), isNull(photoshoots.reservedAt), lt(photoshoots.createdAt, new Date(now - UNCONFIRMED_START_GRACE_MS))))) {
+      logger.warn({ photoshootId: row.id }, 'a photoshoot whose start never finished is failed and refunded');
+      const [failed] = await db
+        .update(photoshoots)
+        .set({ status: 'failed', errorMessage: SHOOT_START_LOST, reservedAt: clock(), completedAt: clock() })
+        .where(and(eq(photoshoots.id, row.id), eq(photoshoots.status, 'processing'), isNull(photoshoots.reservedAt)))
+        .returning();
+      if (failed) await refund(failed).catch((error: unknown) => logger.warn({ err: error, photoshootId: row.id }, 'refund failed'));
+    }
+    // Confirmed and unfinished: a pose without its job (the start died before enqueuing) is enqueued again; a pose
     // whose job ended without making it fails the photoshoot; one finished in between completes it.
-    const grace = new Date(clock().getTime() - Math.max(5_000, deps.config.sweepIntervalMs));
-    const open = await db.select().from(photoshoots).where(eq(photoshoots.status, 'processing'));
+    const grace = new Date(now - Math.max(5_000, deps.config.sweepIntervalMs));
+    const open = await db.select().from(photoshoots).where(and(eq(photoshoots.status, 'processing'), isNotNull(photoshoots.reservedAt)));
     for (const row of open) {
       if (row.createdAt > grace) continue;
       const pending = await db

@@ -129,8 +129,12 @@ export function editRoutes(deps: EditRouteDeps): Router {
       .set({ reservedAt: clock() })
       .where(and(eq(edits.id, id), eq(edits.status, 'queued')))
       .returning({ id: edits.id });
-    // Settled by the sweeper meanwhile (this request took over a minute): it was failed and refunded.
-    if (!confirmed) throw new HttpError(503, EDIT_ERRORS.accountDown);
+    // Settled by the sweeper meanwhile (this request took over a minute): it was failed and refunded — perhaps before
+    // this reserve landed, so refunded again (a key is refunded once).
+    if (!confirmed) {
+      await account.refund(id).catch((error: unknown) => logger.warn({ err: error, editId: id }, 'refund after a late reserve failed'));
+      throw new HttpError(503, EDIT_ERRORS.accountDown);
+    }
     await deps.enqueue(id);
     logger.info({ editId: id, model: body.model, images: inputImages.length }, 'edit started');
     res.status(202).json({ id });

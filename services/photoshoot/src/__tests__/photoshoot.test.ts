@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AvatarJob, Character, PreviewResult } from '@atelier/contracts';
 import { createEngines, EngineFailure, type Engines } from '@atelier/engines';
-import { readMedia } from '@atelier/kit';
+import { createAccountClient, createMediaStore, readMedia, UNCONFIRMED_START_GRACE_MS } from '@atelier/kit';
 import { prepareCastInChildProcess } from '../cast.js';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { characters, previews } from '../db/schema.js';
+import { characters, photoshoots, poses, previews } from '../db/schema.js';
+import { SHOOT_START_LOST } from '../work.js';
 import { PREVIEW_STALE_MS, PREVIEW_WAIT_MS } from '../previews.js';
 import { garmentPhoto, personPhoto, startAccount, startPhotoshoot, userHeaders, waitFor, type TestAccount, type TestPhotoshoot } from './helpers.js';
 
@@ -281,6 +282,43 @@ describe('photoshoot service', () => {
     expect(await account.avatarOf(user)).toMatchObject({ used: 1 });
     expect(await account.movements(jobId)).toEqual([{ kind: 'reserve', amount: 1, status: 200 }]);
   }, 180_000);
+
+  it('the sweeper fails and refunds a start cut off before its reserve was confirmed, and never renders it', async () => {
+    const user = await account.createUser('advanced');
+    const [character] = await list(user);
+    const client = createAccountClient({ accountUrl: account.url, identityKeys: shoot.config.identityKeys, caller: 'photoshoot' });
+    // Two starts the process died in: one before the reserve reached the account service, one after it landed.
+    const [unreserved, reserved] = [randomUUID(), randomUUID()];
+    expect(await client.reserve({ userId: user, feature: 'avatar', amount: 1, key: reserved })).toMatchObject({ ok: true });
+    expect(await account.avatarOf(user)).toMatchObject({ used: 1 });
+    const posesBefore = counted.calls.photoshootPose ?? 0;
+    // A real garment and portrait: drawn, they would make a complete photoshoot.
+    const garment = await createMediaStore(shoot.config.media).put(await garmentPhoto(), { contentType: 'image/png', prefix: 'photoshoot/garments' });
+    expect(character!.previewImageUrl).toBeTruthy();
+    for (const id of [unreserved, reserved]) {
+      await shoot.database.db.insert(photoshoots).values({
+        id,
+        userId: user,
+        characterId: character!.characterId,
+        characterName: character!.name,
+        characterImageUrl: character!.previewImageUrl!,
+        garmentUrl: garment.url,
+        status: 'processing',
+        totalPoses: 10,
+        createdAt: new Date(Date.now() - UNCONFIRMED_START_GRACE_MS - 5_000),
+      });
+      await shoot.database.db.insert(poses).values(Array.from({ length: 10 }, (_, poseIndex) => ({ photoshootId: id, poseIndex })));
+    }
+    for (const id of [unreserved, reserved]) {
+      const settled = await waitFor(() => job(user, id), (j) => j.status !== 'processing', 30_000);
+      expect(settled).toMatchObject({ status: 'failed', completedPoses: 0, errorMessage: SHOOT_START_LOST });
+    }
+    await waitFor(() => account.avatarOf(user), (a) => a.used === 0, 30_000);
+    expect((await account.movements(reserved)).map((m) => m.kind).sort()).toEqual(['refund', 'reserve']);
+    expect(await account.movements(unreserved)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 2_500)); // two more sweeps: still nothing drawn
+    expect(counted.calls.photoshootPose ?? 0).toBe(posesBefore);
+  }, 60_000);
 });
 
 describe('the house cast drawn in a child process (as `npm start` runs the service)', () => {

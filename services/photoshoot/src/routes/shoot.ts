@@ -24,7 +24,7 @@ import {
   type Logger,
   type MediaStore,
 } from '@atelier/kit';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { Router } from 'express';
 import { ensurePortrait } from '../cast.js';
 import { photoshoots, poses, templatePoses } from '../db/schema.js';
@@ -147,7 +147,17 @@ export function shootRoutes(deps: ShootRouteDeps): Router {
       const { error, used, limit } = outcome.limitReached;
       throw new HttpError(402, error, { limitReached: true, used, limit });
     }
-    await db.update(photoshoots).set({ reservedAt: clock() }).where(eq(photoshoots.id, id));
+    const [confirmed] = await db
+      .update(photoshoots)
+      .set({ reservedAt: clock() })
+      .where(and(eq(photoshoots.id, id), eq(photoshoots.status, 'processing'), isNull(photoshoots.reservedAt)))
+      .returning({ id: photoshoots.id });
+    // Settled by the sweeper meanwhile (this request took over a minute): failed and refunded — perhaps before this
+    // reserve landed, so refunded again (a key is refunded once).
+    if (!confirmed) {
+      await account.refund(id).catch((error: unknown) => logger.warn({ err: error, photoshootId: id }, 'refund after a late reserve failed'));
+      throw new HttpError(503, SHOOT_ERRORS.accountDown);
+    }
     await enqueuePoses(deps.jobs, id, Array.from({ length: PHOTOSHOOT_POSE_COUNT }, (_, i) => i));
     logger.info({ photoshootId: id, characterId: character.id }, 'photoshoot started');
     res.status(202).json({ jobId: id });
