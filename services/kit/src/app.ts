@@ -87,6 +87,21 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * The start of every service's Express app: request id in and out, request logging that carries it,
  * a JSON body parser with a size limit, `/healthz` and `/readyz`. Add routes, then call `finishApp`.
  */
+/** JSON bodies nested deeper than this are refused: code that walks a body recursively (validation, the idempotency key's hash) would overflow the stack on thousands of levels. */
+export const MAX_BODY_DEPTH = 64;
+
+/** Whether objects and arrays nest more than `limit` deep in `value` (walked without recursion). */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(current)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 export function createBaseApp({ name, logger, readiness = [], jsonLimit = DEFAULT_JSON_LIMIT, trustedProxies, rawBodyPaths = [] }: BaseAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -130,6 +145,7 @@ export function createBaseApp({ name, logger, readiness = [], jsonLimit = DEFAUL
   // NUL characters and unpaired surrogates are refused wherever they come (body, keys, query).
   app.use((req, _res, next) => {
     if (/%00/.test(req.url)) return next(badRequest(`Invalid request: ${UNSAFE_TEXT_MESSAGE} (in the URL)`));
+    if (nestedDeeperThan(req.body, MAX_BODY_DEPTH)) return next(badRequest(`Invalid request: the body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`));
     const where = findUnsafeText(req.query, 'query') ?? (req.body === undefined ? null : findUnsafeText(req.body, 'body'));
     next(where ? badRequest(`Invalid request: ${UNSAFE_TEXT_MESSAGE} (in ${where})`) : undefined);
   });

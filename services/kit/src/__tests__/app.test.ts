@@ -2,7 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createBaseApp, finishApp } from '../app.js';
+import { createBaseApp, finishApp, nestedDeeperThan } from '../app.js';
 import { badRequest } from '../errors.js';
 import { validate } from '../identity.js';
 import { redactUrl } from '../logger.js';
@@ -114,6 +114,20 @@ describe('createBaseApp', () => {
       expect(res.status, encoding).toBe(400);
       expect(res.body).toEqual({ error: `The body could not be decompressed (Content-Encoding: ${encoding})` });
     }
+  });
+
+  it('refuses a body nested deeper than 64 levels with 400, before any handler walks it', async () => {
+    const app = buildApp();
+    const nested = (depth: number) => `{"name":"x","a":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+    const deep = await request(app).post('/echo').set('content-type', 'application/json').send(nested(400));
+    expect(deep.status).toBe(400);
+    expect(deep.body).toEqual({ error: 'Invalid request: the body is nested too deeply (at most 64 levels)' });
+    // 64 levels (the object and 63 arrays) pass.
+    expect((await request(app).post('/echo').set('content-type', 'application/json').send(nested(64))).status).toBe(200);
+    expect((await request(app).post('/echo').set('content-type', 'application/json').send(nested(65))).status).toBe(400);
+    expect(nestedDeeperThan({ a: [{ b: [] }] }, 4)).toBe(false);
+    expect(nestedDeeperThan({ a: [{ b: [] }] }, 3)).toBe(true);
+    expect(nestedDeeperThan('text', 0)).toBe(false);
   });
 
   it('still takes a gzip body and UTF-8 beyond ASCII', async () => {
