@@ -149,6 +149,20 @@ describe('create service with a real account service', () => {
     expect((await waitDone(basic, wan.body.id)).inputs).toMatchObject({ resolution: '720p' });
   });
 
+  it('refuses a start image too long and thin for a video (400, nothing charged), and takes one up to 4:1', async () => {
+    const user = await account.createUser('free');
+    const strip = async (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#b48c64' } }).png().toBuffer();
+    const thin = await request(app).post('/api/generations/video').set(userHeaders(user)).send({ imageUrl: await upload(user, await strip(1600, 16)) });
+    expect(thin.status).toBe(400);
+    expect(thin.body.error).toBe('imageUrl: this image (1600×16) is too long and thin for a video: its long side can be at most 4 times its short side. Crop it and try again.');
+    expect((await request(app).post('/api/generations/video').set(userHeaders(user)).send({ imageUrl: await upload(user, await strip(40, 400)) })).status).toBe(400);
+    expect(await account.creditsOf(user)).toMatchObject({ used: 0 });
+    expect((await request(app).get('/api/generations').set(userHeaders(user))).body.items).toEqual([]);
+    const wide = await request(app).post('/api/generations/video').set(userHeaders(user)).send({ imageUrl: await upload(user, await strip(640, 160)) });
+    expect(wide.status).toBe(202);
+    expect(await waitDone(user, wide.body.id)).toMatchObject({ status: 'completed' });
+  });
+
   it('the account lookup of a plan is for services only', async () => {
     const user = await account.createUser('pro');
     expect((await fetch(`${account.url}/internal/users/${user}`)).status).toBe(401);

@@ -42,6 +42,7 @@ import {
   toGeneration,
 } from '../db/generations.js';
 import type { NewGenerationRow } from '../db/schema.js';
+import { videoImageProblem } from '../domain/video.js';
 import { atCapMessage, upscalePrompt, upscaleTarget } from '../domain/upscale.js';
 import { findPreset } from '../presets/presets.js';
 
@@ -148,6 +149,10 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
   router.post('/api/generations/video', requireUser(), idempotent, validate({ body: startVideoSchema }), async (req, res) => {
     const body = req.body as StartVideo;
     const image = await requireOwnMedia(body.imageUrl, 'imageUrl');
+    // Refused before any credit is reserved.
+    const { width, height } = await ownImageSize(body.imageUrl, 'imageUrl');
+    const problem = videoImageProblem(width, height);
+    if (problem) throw badRequest(problem);
     // The plan decides the premium models and a hosted model's resolution (Advanced and Pro 1080p, else 720p).
     const premium = PREMIUM_VIDEO_MODELS.includes(body.model);
     const plan = await account.planOf(req.identity!.userId).catch((error: unknown) => {
