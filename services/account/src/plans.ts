@@ -1,7 +1,7 @@
 import type { Plan, SetPlanRequest, User } from '@atelier/contracts';
 import type { Db } from '@atelier/kit';
 import { updateUserPlan } from './db/plans.js';
-import { startFreshPeriod } from './db/usage.js';
+import { changePeriodPlan, startFreshPeriod } from './db/usage.js';
 import type { UserRow } from './db/users.js';
 import { allowanceFor, currentPeriod } from './domain/limits.js';
 
@@ -24,13 +24,20 @@ export interface PlanChange {
 }
 
 /**
- * Moves a user to a plan and billing cycle. A different plan (or `fresh`) starts a fresh period at `now`
- * with the new plan's allowance; the same plan keeps what was used in the current period (billing
- * reporting a renewal or repeating itself).
+ * Moves a user to a plan and billing cycle. SPEC §9: limits reset on the signup date or the billing cycle, so a
+ * change between paid plans within the same billing cycle keeps what was used and takes the new plan's allowance
+ * (an upgrade adds to what is left; a downgrade cannot be used to start the counts again). Starting a subscription,
+ * moving to another cycle, going back to free (daily) or `fresh` start a fresh period at `now`; the same plan keeps
+ * what was used in the current period (billing reporting a renewal or repeating itself).
  */
 export async function changePlan(db: Db, user: UserRow, change: PlanChange, now: Date): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const fresh = change.fresh === true || change.plan !== user.plan;
+    const sameCycle =
+      user.plan !== 'free' &&
+      change.plan !== 'free' &&
+      sameInstant(change.billingPeriodStart, user.billingPeriodStart) &&
+      sameInstant(change.billingPeriodEnd, user.billingPeriodEnd);
+    const fresh = change.fresh === true || (change.plan !== user.plan && !sameCycle);
     const updated = await updateUserPlan(tx, user.id, {
       plan: change.plan,
       planStartedAt: fresh ? now : user.planStartedAt,
@@ -38,18 +45,16 @@ export async function changePlan(db: Db, user: UserRow, change: PlanChange, now:
       billingPeriodEnd: change.billingPeriodEnd,
       stripeSubscriptionId: change.stripeSubscriptionId,
     });
-    if (fresh) {
-      const { startsAt, endsAt } = currentPeriod(updated, now);
-      const allowance = allowanceFor(updated.plan);
-      await startFreshPeriod(
-        tx,
-        { userId: user.id, startsAt, endsAt, plan: updated.plan, creditsLimit: allowance.credits, avatarLimit: allowance.avatar },
-        now,
-      );
-    }
+    const { startsAt, endsAt } = currentPeriod(updated, now);
+    const allowance = allowanceFor(updated.plan);
+    const period = { userId: user.id, startsAt, endsAt, plan: updated.plan, creditsLimit: allowance.credits, avatarLimit: allowance.avatar };
+    if (fresh) await startFreshPeriod(tx, period, now);
+    else if (change.plan !== user.plan) await changePeriodPlan(tx, period);
     return updated;
   });
 }
+
+const sameInstant = (a: Date | null, b: Date | null) => a !== null && b !== null && a.getTime() === b.getTime();
 
 /** Reads billing's `POST /internal/plans/set` body into a plan change; free drops the billing cycle. */
 export function planChangeFrom(body: SetPlanRequest, user: UserRow): PlanChange {

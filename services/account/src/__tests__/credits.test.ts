@@ -191,10 +191,20 @@ function suite(name: string) {
       await setPlanCall(account, { userId: user.id, plan: 'basic', periodStart: '2025-04-10T11:59:00Z', periodEnd: '2025-05-10T11:59:00Z' }).expect(200);
       expect((await limitsOf(account, headers)).credits).toEqual({ used: 7, limit: 150 });
 
-      // Upgrade mid-cycle: a fresh period with the new allowance.
-      const upgraded = await setPlanCall(account, { userId: user.id, plan: 'advanced', periodStart: '2025-04-10T11:59:00Z', periodEnd: '2025-05-10T11:59:00Z' }).expect(200);
-      expect(upgraded.body.limits).toEqual({ credits: { used: 0, limit: 500 }, avatar: { used: 0, limit: 5 } });
+      // Upgrade mid-cycle: the new plan's allowance, what was used in the cycle kept (the cycle resets the counts).
+      const april = { periodStart: '2025-04-10T11:59:00Z', periodEnd: '2025-05-10T11:59:00Z' };
+      const upgraded = await setPlanCall(account, { userId: user.id, plan: 'advanced', ...april }).expect(200);
+      expect(upgraded.body.limits).toEqual({ credits: { used: 7, limit: 500 }, avatar: { used: 0, limit: 5 } });
       expect(upgraded.body.user.stripeSubscriptionId).toBe('sub_123'); // kept when not sent
+      await reserveCall(account, { userId: user.id, feature: 'credits', amount: 200, key: 'advanced-use' }).expect(200);
+      // Down again within the cycle: nothing starts over (back and forth was a way to refill the credits).
+      const downgraded = await setPlanCall(account, { userId: user.id, plan: 'basic', ...april }).expect(200);
+      expect(downgraded.body.limits).toEqual({ credits: { used: 207, limit: 150 }, avatar: { used: 0, limit: 2 } });
+      await reserveCall(account, { userId: user.id, feature: 'credits', amount: 1, key: 'over' }).expect(402);
+      expect((await setPlanCall(account, { userId: user.id, plan: 'advanced', ...april }).expect(200)).body.limits.credits).toEqual({ used: 207, limit: 500 });
+      // A refund of what was charged before the change goes back to the same period.
+      await refundCall(account, 'advanced-use').expect(200);
+      expect((await limitsOf(account, headers)).credits).toEqual({ used: 7, limit: 500 });
 
       // Cancelled: back to free, daily, fresh; the subscription id is gone.
       const free = await setPlanCall(account, { userId: user.id, plan: 'free' }).expect(200);

@@ -50,6 +50,18 @@ export async function startFreshPeriod(db: Db, period: NewPeriod, now: Date): Pr
     });
 }
 
+/**
+ * Moves the current period to another plan's allowance, keeping what was used in it (a change between paid plans
+ * within one billing cycle: the cycle, not the change, resets the counts).
+ */
+export async function changePeriodPlan(db: Db, period: NewPeriod): Promise<void> {
+  await findOrCreateUsagePeriod(db, period);
+  await db
+    .update(usagePeriods)
+    .set({ plan: period.plan, creditsLimit: period.creditsLimit, avatarLimit: period.avatarLimit })
+    .where(and(eq(usagePeriods.userId, period.userId), eq(usagePeriods.startsAt, period.startsAt)));
+}
+
 /** Uses up the whole allowance of a period (developer tools: an exhausted freemium user). */
 export async function exhaustPeriod(db: Db, periodId: string): Promise<UsagePeriodRow> {
   const [row] = await db
