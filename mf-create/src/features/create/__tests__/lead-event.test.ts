@@ -49,6 +49,8 @@ describe('parseApiError', () => {
       body: { error: 'Not enough credits', limitReached: true, used: 25, limit: 25 },
     });
     expect(parseApiError(new Error('502: Bad Gateway'))).toEqual({ status: 502, message: 'Bad Gateway', body: null });
-    expect(parseApiError(new TypeError('Failed to fetch'))).toEqual({ status: null, message: 'Failed to fetch', body: null });
+    // No answer, or a proxy's page: nothing a person could read (the toast's fallback shows).
+    expect(parseApiError(new TypeError('Failed to fetch'))).toEqual({ status: null, message: '', body: null });
+    expect(parseApiError(new Error('502: <html><body>Bad Gateway</body></html>'))).toEqual({ status: 502, message: '', body: null });
   });
 });
