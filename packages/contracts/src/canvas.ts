@@ -77,8 +77,24 @@ export const canvasInputImageSchema = z
   .min(1, 'Please upload a main image first')
   .max(MAX_CANVAS_IMAGE_URL_CHARS, 'An image is too large (at most 6 MB)');
 
-/** The prompt as the client composed it (SPEC.md §5), at most 2000 characters. */
-export const canvasPromptSchema = z.string().trim().min(1, 'Please enter a prompt').max(2000, 'The prompt is too long (at most 2000 characters)');
+/** What a user may type in the canvas's prompt box. */
+export const CANVAS_PROMPT_MAX = 2000;
+/**
+ * The prompt as the client composed it (SPEC.md §5): what was typed, then ". Shot with <camera>" and ". <shot type>
+ * perspective" — room for the longest of those on top of a full prompt box (a full box with a camera was refused).
+ */
+export const CANVAS_COMPOSED_PROMPT_MAX =
+  CANVAS_PROMPT_MAX +
+  '. Shot with '.length +
+  Math.max(...CAMERAS.map((camera) => camera.length)) +
+  '. '.length +
+  Math.max(...SHOT_TYPES.map((shot) => shot.length)) +
+  ' perspective'.length;
+export const canvasPromptSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a prompt')
+  .max(CANVAS_COMPOSED_PROMPT_MAX, `The prompt is too long (at most ${CANVAS_PROMPT_MAX} characters)`);
 
 /** POST /api/canvas/edit → 202 {@link CanvasEditStarted}; 402 `{ error, limitReached: true, used, limit }` when credits are short. */
 export const canvasEditRequestSchema = z.object({

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
 /** The kinds of generation a user starts on the create screen (SPEC.md §3, §9). */
+/** The longest prompt an image or video generation takes (what the prompt box holds). */
+export const PROMPT_MAX = 2000;
+
 export const startableGenerationTypeSchema = z.enum(['image', 'video', 'dressup']);
 export type StartableGenerationType = z.infer<typeof startableGenerationTypeSchema>;
 
@@ -68,7 +71,7 @@ export type GenerationsPage = z.infer<typeof generationsPageSchema>;
 
 /** POST /api/generations/image (JSON) → 202 {@link StartedGeneration}. */
 export const startImageSchema = z.object({
-  prompt: z.string().trim().min(1, 'Please enter a prompt').max(2000),
+  prompt: z.string().trim().min(1, 'Please enter a prompt').max(PROMPT_MAX),
   presetId: z.string().min(1).optional(),
   aspectRatio: aspectRatioSchema.default('2:3'),
 });
@@ -77,7 +80,7 @@ export type StartImage = z.infer<typeof startImageSchema>;
 /** POST /api/generations/video (JSON) → 202. `imageUrl` is one of our own media URLs. */
 export const startVideoSchema = z.object({
   imageUrl: z.string().min(1, 'Please choose an image'),
-  prompt: z.string().trim().max(2000).optional(),
+  prompt: z.string().trim().max(PROMPT_MAX).optional(),
   model: videoModelSchema.default('wan-2.5'),
 });
 export type StartVideo = z.infer<typeof startVideoSchema>;

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { CAMERAS, CANVAS_COMPOSED_PROMPT_MAX, CANVAS_PROMPT_MAX, canvasPromptSchema, SHOT_TYPES } from '@atelier/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import CanvasEditorRemote from '../../../expose/canvas-editor';
 import { choosePhoto, editButton, editPhoto, photo, PHOTO_DATA_URL, promptBox } from '../../../testing/canvas-steps';
@@ -114,6 +115,22 @@ describe('CanvasEditor', () => {
     expect(composePrompt('  dusk ', 'Default', 'Macro Shot')).toBe('dusk. Macro Shot perspective');
     expect(composePrompt('dusk', 'Ricoh GR1 28mm', 'Default')).toBe('dusk. Shot with Ricoh GR1 28mm');
     expect(composePrompt('dusk', 'Leica M11 35mm f/1.4', 'High Angle')).toBe('dusk. Shot with Leica M11 35mm f/1.4. High Angle perspective');
+  });
+
+  it('a full prompt box with any camera and shot type is still a prompt the service takes (it was refused as too long)', () => {
+    const full = 'x'.repeat(CANVAS_PROMPT_MAX);
+    for (const camera of CAMERAS) for (const shot of SHOT_TYPES) expect(canvasPromptSchema.safeParse(composePrompt(full, camera, shot)).success).toBe(true);
+    expect(canvasPromptSchema.safeParse('x'.repeat(CANVAS_COMPOSED_PROMPT_MAX + 1)).error?.issues[0]?.message).toBe('The prompt is too long (at most 2000 characters)');
+  });
+
+  it('counts the prompt\'s characters near its limit', async () => {
+    installFakeApi();
+    const { user } = renderWithHost(<CanvasEditorRemote />);
+    await choosePhoto(user);
+    expect(promptBox()).toHaveAttribute('maxLength', '2000');
+    await user.click(promptBox());
+    await user.paste('a'.repeat(1801));
+    expect(screen.getByText('1801 / 2000 characters')).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   CAMERAS,
   CANVAS_MODELS,
+  CANVAS_PROMPT_MAX,
   DEFAULT_CANVAS_MODEL,
   QUICK_PROMPTS,
   SHOT_TYPES,
@@ -11,6 +12,9 @@ import {
 import { Button, cn, Spinner } from '@atelier/ui';
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { OptionSelect } from './option-select';
+
+/** The prompt's character count shows once the prompt is this close to its limit. */
+const PROMPT_COUNTER_FROM = 200;
 
 export interface EditFields {
   prompt: string;
@@ -78,13 +82,19 @@ export function EditForm({ busy, ready, creditsLabel, references, notice, onEdit
           onKeyDown={onPromptKeyDown}
           disabled={busy}
           rows={4}
-          maxLength={2000}
+          maxLength={CANVAS_PROMPT_MAX}
           placeholder="Describe the change: warmer light, a new backdrop, softer skin…"
           aria-describedby={hintId}
           className="w-full resize-y rounded-xl border border-border bg-background px-4 py-3 text-[15px] leading-relaxed placeholder:text-muted-foreground/70 focus-visible:border-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 disabled:opacity-60"
         />
-        <span id={hintId} className="text-[11px] text-muted-foreground">
-          Ctrl or ⌘ + Enter to edit
+        <span id={hintId} className="flex justify-between gap-3 text-[11px] text-muted-foreground">
+          <span>Ctrl or ⌘ + Enter to edit</span>
+          {/* Near the limit the box stops taking text: say so before it does. */}
+          {prompt.length > CANVAS_PROMPT_MAX - PROMPT_COUNTER_FROM && (
+            <span aria-live="polite" className={cn('tabular-nums', prompt.length >= CANVAS_PROMPT_MAX && 'font-medium text-destructive')}>
+              {prompt.length} / {CANVAS_PROMPT_MAX} characters
+            </span>
+          )}
         </span>
         {prompt === '' && (
           <div role="group" aria-label="Quick prompts" className="flex flex-wrap gap-2">

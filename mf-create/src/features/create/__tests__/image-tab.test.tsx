@@ -75,6 +75,20 @@ describe('image tab', () => {
     expect(screen.getByRole('button', { name: 'Generate · 1 credit' })).toBeDisabled();
   });
 
+  it('counts the prompt\'s characters near the 2000 limit, so text is not cut off unseen', async () => {
+    installFakeApi({ 'GET /api/presets': () => presets });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
+    const box = screen.getByRole('textbox', { name: 'Prompt' });
+    expect(box).toHaveAttribute('maxLength', '2000');
+    await user.click(box);
+    await user.paste('a'.repeat(1800));
+    expect(screen.queryByText(/characters$/)).not.toBeInTheDocument();
+    await user.paste('b');
+    expect(screen.getByText('1801 / 2000 characters')).toBeInTheDocument();
+    await user.paste('c'.repeat(500));
+    expect(screen.getByText('2000 / 2000 characters')).toBeInTheDocument();
+  });
+
   it('submits with Ctrl+Enter in the prompt (Enter alone makes a new line)', async () => {
     const api = installFakeApi({ 'POST /api/generations/image': () => json({ id: 'gen-2', status: 'queued' }, 202) });
     const { user } = renderWithHost(<CreateScreenRemote tab="image" />);

@@ -1,5 +1,5 @@
 import { useSearchParams } from '@atelier/host';
-import type { AspectRatio, User, VideoModel } from '@atelier/contracts';
+import { PROMPT_MAX, type AspectRatio, type User, type VideoModel } from '@atelier/contracts';
 import { Button, cn, Spinner, usePastedImage } from '@atelier/ui';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
@@ -20,6 +20,9 @@ import { AspectRatioPicker } from './aspect-ratio-picker';
 import { ImageInput } from './image-input';
 import { ModelPicker } from './model-picker';
 import { PresetPicker } from './preset-picker';
+
+/** The prompt's character count shows once the prompt is this close to its limit. */
+const PROMPT_COUNTER_FROM = 200;
 
 interface CreateFormProps {
   tab: CreateTab;
@@ -44,6 +47,7 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
   const hintId = useId();
   const [searchParams] = useSearchParams();
   const [prompt, setPrompt] = useState('');
+  const nearPromptLimit = prompt.length > PROMPT_MAX - PROMPT_COUNTER_FROM;
   const [presetId, setPresetId] = useState<string | null>(null);
   const [aspectRatio, setAspectRatio] = useState<AspectRatio>(DEFAULT_ASPECT_RATIO);
   const [model, setModel] = useState<VideoModel>(DEFAULT_VIDEO_MODEL);
@@ -141,15 +145,23 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
             onChange={(event) => setPrompt(event.target.value)}
             onKeyDown={onPromptKeyDown}
             rows={tab === 'image' ? 5 : 3}
-            maxLength={2000}
+            maxLength={PROMPT_MAX}
             placeholder={config.promptPlaceholder}
             aria-describedby={hintId}
             className="w-full resize-y rounded-xl border border-border bg-background px-4 py-3 max-sm:h-24 text-[15px] leading-relaxed placeholder:text-muted-foreground/70 focus-visible:border-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
           />
-          {/* Phones have no such keys: the line gives its room to the presets. */}
-          <span id={hintId} className="hidden text-[11px] text-muted-foreground sm:inline">
-            Ctrl or ⌘ + Enter to generate
-          </span>
+          <div className={cn('justify-between gap-3 text-[11px] text-muted-foreground', nearPromptLimit ? 'flex' : 'hidden sm:flex')}>
+            {/* Phones have no such keys: the line gives its room to the presets. */}
+            <span id={hintId} className="hidden sm:inline">
+              Ctrl or ⌘ + Enter to generate
+            </span>
+            {/* Near the limit the box stops taking text: say so before it does. */}
+            {nearPromptLimit && (
+              <span aria-live="polite" className={cn('ml-auto tabular-nums', prompt.length >= PROMPT_MAX && 'font-medium text-destructive')}>
+                {prompt.length} / {PROMPT_MAX} characters
+              </span>
+            )}
+          </div>
         </div>
       )}
 
