@@ -79,6 +79,16 @@ describe('gallery', () => {
     expect(badge.parentElement).toContainElement(within(dialog).getByRole('heading', { name: 'Image' }));
   });
 
+  it('shows a prompt in its own direction (an Arabic prompt is cut at its end, not its beginning)', async () => {
+    const prompt = 'فستان أحمر من الحرير على منصة عرض الأزياء';
+    installFakeApi({ 'GET /api/generations': () => page(fakeGeneration({ id: 'rtl', prompt })) });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
+    const tile = await screen.findByRole('button', { name: `Open image: ${prompt}` });
+    expect(within(tile.closest('li')!).getByText(prompt)).toHaveAttribute('dir', 'auto');
+    await user.click(tile);
+    expect(within(await screen.findByRole('dialog')).getByText(prompt)).toHaveAttribute('dir', 'auto');
+  });
+
   it('loads the next page with the cursor', async () => {
     const api = installFakeApi({
       'GET /api/generations': ({ url }) =>

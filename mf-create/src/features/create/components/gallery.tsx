@@ -280,7 +280,12 @@ function TileCaption({ generation, title }: { generation: Generation; title: str
           <span className="truncate">{DRESS_UP_CAPTION}</span>
         </span>
       ) : (
-        generation.prompt && <span className="truncate text-[11px] leading-snug text-muted-foreground">{generation.prompt}</span>
+        // dir="auto": a prompt in Arabic or Hebrew keeps its own direction (and loses its end, not its beginning, when cut).
+        generation.prompt && (
+          <span dir="auto" className="truncate text-[11px] leading-snug text-muted-foreground">
+            {generation.prompt}
+          </span>
+        )
       )}
     </span>
   );

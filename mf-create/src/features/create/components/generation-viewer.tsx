@@ -94,7 +94,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
                 <DialogTitle>{generationTitle(generation)}</DialogTitle>
                 <EngineBadge engine={generation.engine} />
               </div>
-              <DialogDescription className="line-clamp-6 whitespace-pre-line">
+              <DialogDescription dir="auto" className="line-clamp-6 whitespace-pre-line">
                 {generation.prompt || (generation.type === 'dressup' ? 'The garment, tried on the person.' : 'No prompt')}
               </DialogDescription>
             </div>
