@@ -101,6 +101,13 @@ describe('image tab', () => {
     expect(api.calls('POST /api/generations/image')[0]!.body).toMatchObject({ prompt: 'silk\ndress', aspectRatio: '2:3' });
   });
 
+  it('does not show a made-up count of credits when they could not be read', async () => {
+    installFakeApi();
+    renderWithHost(<CreateScreenRemote tab="image" />, { limits: 'unreadable' });
+    expect(await screen.findByText('Credits could not be checked just now', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.queryByText('25 credits left')).not.toBeInTheDocument();
+  });
+
   it('opens the limit dialog instead of calling the server when credits are short', async () => {
     const api = installFakeApi();
     const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />, {

@@ -1,4 +1,5 @@
-import { useSearchParams } from '@atelier/host';
+import { userLimitsQueryOptions, useSearchParams } from '@atelier/host';
+import { useQuery } from '@tanstack/react-query';
 import { PROMPT_MAX, type AspectRatio, type User, type VideoModel } from '@atelier/contracts';
 import { Button, cn, Spinner, usePastedImage } from '@atelier/ui';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -23,6 +24,8 @@ import { PresetPicker } from './preset-picker';
 
 /** The prompt's character count shows once the prompt is this close to its limit. */
 const PROMPT_COUNTER_FROM = 200;
+/** What stands for the credits left when they could not be read (the count would be a guess). */
+export const CREDITS_UNKNOWN = 'Credits could not be checked just now';
 
 interface CreateFormProps {
   tab: CreateTab;
@@ -114,6 +117,9 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
 
   const unlimited = limits.credits.limit >= 999;
   const creditsLeft = Math.max(0, limits.credits.limit - limits.credits.used);
+  // SPEC §3's defaults stand in while the limits load; once the read has failed they would be a wrong count.
+  const limitsRead = useQuery(userLimitsQueryOptions(user !== null));
+  const creditsUnknown = user !== null && limitsRead.data === undefined && limitsRead.isError;
 
   return (
     <form
@@ -181,7 +187,7 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
           Generate · {creditsLabel(config.creditCost)}
         </Button>
         <p className="text-center text-xs text-muted-foreground">
-          {unlimited ? 'Unlimited credits' : `${creditsLabel(creditsLeft)} left`}
+          {creditsUnknown ? CREDITS_UNKNOWN : unlimited ? 'Unlimited credits' : `${creditsLabel(creditsLeft)} left`}
         </p>
         {progress}
       </div>
