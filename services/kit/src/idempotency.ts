@@ -119,7 +119,8 @@ export async function createIdempotencyStore({
   }
 
   async function finish(owner: string, key: string, status: number, body: unknown): Promise<void> {
-    if (status >= 500) {
+    // A server fault or "too many at once" is not the request's answer: the key is free for a retry.
+    if (status >= 500 || status === 429) {
       await pool.query(`delete from ${table} where owner = $1 and key = $2 and state = 'pending'`, [owner, key]);
       return;
     }

@@ -386,16 +386,29 @@ describe('canvas service', () => {
     expect(create.imported.some((i) => i.canvasEditId === crashing || i.canvasEditId === refusing)).toBe(false);
   }, 60_000);
 
-  it('limits edits to 10 a minute per user (429)', async () => {
+  it('limits edits to 10 a minute per user (429); a retry of a start is answered, and a refused body does not count', async () => {
     const user = await account.createUser('free');
     const other = await account.createUser('free');
-    for (let i = 0; i < 10; i += 1) expect((await start(user, { prompt: 'x', model: 'nope', inputImages: [main] })).status).toBe(400);
-    const limited = await start(user, { prompt: 'x', inputImages: [main] });
+    // Bodies refused by validation use none of the budget.
+    for (let i = 0; i < 12; i += 1) expect((await start(user, { prompt: 'x', model: 'nope', inputImages: [main] })).status).toBe(400);
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const started = await start(user, { prompt: `studio ${i}`, inputImages: [main] }, { 'Idempotency-Key': `burst-${i}` });
+      expect(started.status).toBe(202);
+      ids.push(started.body.id as string);
+    }
+    const limited = await start(user, { prompt: 'one more', inputImages: [main] }, { 'Idempotency-Key': 'burst-10' });
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ error: EDIT_ERRORS.tooMany });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // A retry of an accepted start gets its answer again, not the 429; the 429's key stays free for later.
+    const replayed = await start(user, { prompt: 'studio 3', inputImages: [main] }, { 'Idempotency-Key': 'burst-3' });
+    expect([replayed.status, replayed.body.id]).toEqual([202, ids[3]]);
+    expect((await start(user, { prompt: 'one more', inputImages: [main] }, { 'Idempotency-Key': 'burst-10' })).status).toBe(429);
     expect((await start(other, { prompt: 'x', model: 'nope', inputImages: [main] })).status).toBe(400);
-  });
+    expect(await account.creditsOf(user)).toMatchObject({ used: 10 });
+    for (const id of ids) await finished(user, id);
+  }, 120_000);
 
   it('the sweeper: retries a failed hand-over, runs an edit whose job was lost, settles a start that never confirmed its reserve', async () => {
     const user = await account.createUser('free');

@@ -85,7 +85,9 @@ export function editRoutes(deps: EditRouteDeps): Router {
 
   // { prompt, model, camera, shotType, inputImages } → 202 { id }. The inputs are checked and stored
   // first (a refused image costs nothing), then the credit is reserved (key = edit id), then the job starts.
-  router.post(EDIT_PATH, requireUser(), starts, idempotency.middleware(), validate({ body: canvasEditRequestSchema }), async (req, res) => {
+  // A retry of a start (its Idempotency-Key) is answered before the rate limit, and a body refused by validation
+  // does not count against it.
+  router.post(EDIT_PATH, requireUser(), idempotency.middleware(), validate({ body: canvasEditRequestSchema }), starts, async (req, res) => {
     const userId = req.identity!.userId;
     const body = req.body as CanvasEditRequest;
     const images = await processInputs(body.inputImages, media);
