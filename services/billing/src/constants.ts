@@ -60,6 +60,7 @@ export const BILLING_ERRORS = {
   webhookNoSignature: 'Missing Stripe-Signature header',
   webhookBadSignature: 'Invalid Stripe signature',
   webhookNoBody: 'Missing event body',
+  webhookBadEvent: 'Invalid event: it needs a string id and type and a creation time',
   webhookInProgress: 'This event is being handled; try again shortly',
   webhookFailed: 'The event could not be handled; Stripe will retry it',
 } as const;

@@ -377,6 +377,16 @@ describe('with Stripe (the fake Stripe API)', () => {
       ).toEqual([]);
     });
 
+    it('answers a signed but malformed event with 400, not a 500 Stripe would retry', async () => {
+      const { session } = await subscribed(PRICES.basic.usdMonthly, 'basic');
+      const base = fake.event('checkout.session.completed', session);
+      for (const broken of [{ created: 1e20 }, { created: -1e15 }, { created: 'yesterday' }, { created: 1.5 }, { id: 'evt_\u0000' }, { id: 7 }, { type: null }, { id: 'x'.repeat(300) }]) {
+        const event = { ...base, id: `${base.id}_${Math.random().toString(36).slice(2)}`, ...broken } as unknown as typeof base;
+        const answer = await post(billing, event);
+        expect([answer.status, answer.body], JSON.stringify(broken)).toEqual([400, { error: BILLING_ERRORS.webhookBadEvent }]);
+      }
+    });
+
     it('checkout.session.completed sets the plan, the period and the subscription; /api/user-limits shows Basic 150 credits and 2 photoshoots', async () => {
       const { user, session, subscription } = await subscribed(PRICES.basic.usdMonthly, 'basic');
       expect(await account.limits(user.id)).toMatchObject({ credits: { limit: 25 }, avatar: { limit: 0 } });

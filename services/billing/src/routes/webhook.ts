@@ -1,4 +1,4 @@
-import { HttpError, type Db, type Logger } from '@atelier/kit';
+import { HttpError, isSafeText, type Db, type Logger } from '@atelier/kit';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { Router } from 'express';
 import { BILLING_ERRORS, PATHS, WEBHOOK_LEASE_MS, WEBHOOK_TOLERANCE_SECONDS } from '../constants.js';
@@ -31,6 +31,20 @@ type Claim = 'mine' | 'handled' | 'busy';
  * stored by id and handled once. A handling that fails answers 500 and leaves the event unhandled, so Stripe's
  * retry handles it again; a repeat of a handled event answers 200 and does nothing.
  */
+/** The envelope fields this route stores: an id and a type of plain text, a creation time a date can hold. */
+function wellFormed(event: Stripe.Event): boolean {
+  const text = (value: unknown) => typeof value === 'string' && value.length > 0 && value.length <= 255 && isSafeText(value);
+  const created = event.created as unknown;
+  return (
+    text(event.id) &&
+    text(event.type) &&
+    typeof created === 'number' &&
+    Number.isSafeInteger(created) &&
+    created >= 0 &&
+    !Number.isNaN(new Date(created * 1000).getTime())
+  );
+}
+
 export function webhookRoutes({ db, stripe, webhookSecret, sync, logger, clock }: WebhookRouteDeps): Router {
   const router = Router();
 
@@ -82,6 +96,9 @@ export function webhookRoutes({ db, stripe, webhookSecret, sync, logger, clock }
       throw new HttpError(400, BILLING_ERRORS.webhookBadSignature);
     }
 
+    // Signed does not mean well formed (a test event, a fuzzer holding the secret): answered 400, never a 500 that
+    // Stripe would retry for days.
+    if (!wellFormed(event)) throw new HttpError(400, BILLING_ERRORS.webhookBadEvent);
     const log = logger.child({ eventId: event.id, eventType: event.type });
     const claimed = await claim(event);
     if (claimed === 'handled') {
