@@ -207,6 +207,11 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (typeof status === 'number' && status >= 400 && status < 500) {
+      // The router's "Failed to decode param '%E0%A4%A'" is about the address: say so in words.
+      if (error instanceof URIError) {
+        res.status(400).json({ error: 'Invalid request: the address has a malformed %-escape' });
+        return;
+      }
       const message = error instanceof Error && error.message ? error.message : 'Bad request';
       res.status(status).json({ error: message });
       return;

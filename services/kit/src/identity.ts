@@ -124,6 +124,14 @@ export function validate(schemas: ValidationSchemas): RequestHandler {
       next(new HttpError(415, 'Content-Type must be application/json'));
       return;
     }
+    // A query parameter given twice ("?limit=1&limit=2") is an array, read as NaN by a number schema: say what it is.
+    if (schemas.query) {
+      const repeated = Object.entries(req.query as Record<string, unknown>).find(([, value]) => Array.isArray(value))?.[0];
+      if (repeated !== undefined) {
+        next(new HttpError(400, `Invalid query: ${repeated.slice(0, 40)} is given more than once`));
+        return;
+      }
+    }
     for (const part of ['params', 'query', 'body'] as const) {
       const schema = schemas[part];
       if (!schema) continue;

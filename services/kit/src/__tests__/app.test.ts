@@ -75,6 +75,9 @@ describe('createBaseApp', () => {
     expect(bad.body.error).toMatch(/^Invalid body: name:/);
     expect((await request(app).get('/items/7?q=x').expect(200)).body).toEqual({ id: 7, query: { q: 'x' } });
     expect((await request(app).get('/items/abc').expect(400)).body.error).toMatch(/^Invalid params: id:/);
+    // A parameter given twice is named, not read as NaN.
+    expect((await request(app).get('/items/7?q=x&q=y').expect(400)).body).toEqual({ error: 'Invalid query: q is given more than once' });
+    expect((await request(app).get('/items/%E0%A4%A').expect(400)).body).toEqual({ error: 'Invalid request: the address has a malformed %-escape' });
   });
 
   it('answers malformed JSON with 400, a too large body with 413 and a wrong content type with 415', async () => {
