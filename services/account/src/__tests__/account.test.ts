@@ -111,6 +111,8 @@ function suite(name: string) {
       const cleared = sessionCookieFrom(res.headers['set-cookie']);
       expect(cleared?.value).toBe('');
       expect(cleared?.header).toMatch(/Expires=Thu, 01 Jan 1970/);
+      // The sign-in marker (for the shell's user_login event) is cleared with it.
+      expect([res.headers['set-cookie'] ?? []].flat().some((c) => /^atelier_signed_in=;.*Expires=Thu, 01 Jan 1970/.test(c))).toBe(true);
       await lookup(account, token).expect(404);
     });
 

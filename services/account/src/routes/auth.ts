@@ -54,6 +54,10 @@ export function authRoutes({ config, db, sessions }: AuthRouteDeps): Router {
     }
     await endPresentedSessions(req);
     res.clearCookie(cookie.name, clearOptions);
+    // A sign-in's marker not yet read by the shell goes too: it belongs to the session that just ended.
+    const { name: markerName, options: markerOptions } = signedInMarkerCookie(config.publicUrl);
+    const { maxAge: _markerAge, ...clearMarker } = markerOptions;
+    res.clearCookie(markerName, clearMarker);
     res.redirect(302, AFTER_SIGN_OUT_PATH);
   });
 
