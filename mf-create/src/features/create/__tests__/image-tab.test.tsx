@@ -28,6 +28,31 @@ describe('image tab', () => {
     expect(screen.getByRole('button', { name: 'Film Noir' })).toBeInTheDocument();
   });
 
+  it('makes the presets one tab stop, moved through with the arrow keys', async () => {
+    installFakeApi({ 'GET /api/presets': () => presets });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
+    const chrome = await screen.findByRole('button', { name: 'Chrome Baby' });
+    const flip = screen.getByRole('button', { name: 'Flip Phone' });
+    const noir = screen.getByRole('button', { name: 'Film Noir' });
+    expect([chrome, flip, noir].map((b) => b.tabIndex)).toEqual([0, -1, -1]);
+    chrome.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(flip).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(noir).toHaveFocus(); // the last of the groups as shown (Y2K Photos, then Vintage)
+    await user.keyboard('{Home}');
+    expect(chrome).toHaveFocus();
+    // Tab leaves the tiles at once (to the Generate button), and Shift+Tab comes back to the one last moved to.
+    await user.keyboard('{ArrowRight}');
+    await user.tab();
+    expect(document.activeElement).not.toHaveAttribute('data-preset-id');
+    await user.tab({ shift: true });
+    expect(flip).toHaveFocus();
+    // A chosen preset is the tab stop.
+    await user.click(noir);
+    expect([chrome, flip, noir].map((b) => b.tabIndex)).toEqual([-1, -1, 0]);
+  });
+
   it('says when there are no presets, and offers a retry when they fail to load', async () => {
     const api = installFakeApi({ 'GET /api/presets': () => [] });
     const { unmount } = renderWithHost(<CreateScreenRemote tab="image" />);

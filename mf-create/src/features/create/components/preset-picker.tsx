@@ -1,6 +1,6 @@
 import type { Preset } from '@atelier/contracts';
 import { Button, cn, Spinner } from '@atelier/ui';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { groupByStyle, usePresets } from '../api/get-presets';
 import { CheckIcon } from './icons';
 
@@ -19,6 +19,24 @@ export function PresetPicker({ value, onChange }: PresetPickerProps) {
   const [style, setStyle] = useState(ALL);
   const selected = presets?.find((preset) => preset.id === value) ?? null;
   const shown = style === ALL ? groups : groups.filter((group) => group.style === style);
+  // One tab stop for all the tiles (the chosen one, else the last one moved to, else the first); arrow keys move
+  // between them, four to a row — forty presets were forty Tab presses between the prompt and Generate.
+  const tiles = useRef<HTMLDivElement>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const visible = shown.flatMap((group) => group.presets);
+  const tabStop = [value, activeId].find((id) => id && visible.some((preset) => preset.id === id)) ?? visible[0]?.id;
+  const onTilesKeyDown = (event: KeyboardEvent) => {
+    const buttons = [...(tiles.current?.querySelectorAll<HTMLButtonElement>('[data-preset-id]') ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (at < 0) return;
+    const moves: Record<string, number> = { ArrowRight: at + 1, ArrowLeft: at - 1, ArrowDown: at + COLUMNS, ArrowUp: at - COLUMNS, Home: 0, End: buttons.length - 1 };
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const target = buttons[Math.max(0, Math.min(buttons.length - 1, to))]!;
+    target.focus();
+    setActiveId(target.dataset.presetId ?? null);
+  };
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
@@ -77,17 +95,18 @@ export function PresetPicker({ value, onChange }: PresetPickerProps) {
               </button>
             ))}
           </div>
-          <div className="flex max-h-[22rem] flex-col gap-4 overflow-y-auto overscroll-contain pr-1">
+          <div ref={tiles} onKeyDown={onTilesKeyDown} className="flex max-h-[22rem] flex-col gap-4 overflow-y-auto overscroll-contain pr-1">
             {shown.map((group) => (
               <div key={group.style} role="group" aria-label={group.style} className="flex flex-col gap-2">
                 <h3 className="font-display text-base">{group.style}</h3>
-                {/* Four across on phones too: smaller tiles, so more than one row shows above the Generate bar. */}
+                {/* Four across on phones too (COLUMNS): smaller tiles, so more than one row shows above the Generate bar. */}
                 <div className="grid grid-cols-4 gap-2">
                   {group.presets.map((preset) => (
                     <PresetTile
                       key={preset.id}
                       preset={preset}
                       selected={preset.id === value}
+                      tabbable={preset.id === tabStop}
                       onSelect={() => onChange(preset.id === value ? null : preset.id)}
                     />
                   ))}
@@ -101,10 +120,15 @@ export function PresetPicker({ value, onChange }: PresetPickerProps) {
   );
 }
 
-function PresetTile({ preset, selected, onSelect }: { preset: Preset; selected: boolean; onSelect(): void }) {
+/** Tiles to a row (the arrow keys' up and down). */
+const COLUMNS = 4;
+
+function PresetTile({ preset, selected, tabbable, onSelect }: { preset: Preset; selected: boolean; tabbable: boolean; onSelect(): void }) {
   return (
     <button
       type="button"
+      data-preset-id={preset.id}
+      tabIndex={tabbable ? 0 : -1}
       aria-pressed={selected}
       title={preset.prompt}
       onClick={onSelect}
