@@ -60,7 +60,8 @@ export const DialogContent = React.forwardRef<
         {children}
         {hideClose ? null : (
           <DialogPrimitive.Close
-            className="absolute right-4 top-4 rounded-full p-1 text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer"
+            // The icon where it was (20 px in from the corner), the target 40 px square (24 px was small for a finger).
+            className="absolute right-2 top-2 rounded-full p-3 text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer"
             aria-label="Close"
           >
             <svg

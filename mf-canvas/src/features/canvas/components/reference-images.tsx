@@ -36,7 +36,8 @@ export function ReferenceImages({ images, pending, remaining, disabled, onAdd, o
               onClick={() => onRemove(image.id)}
               disabled={disabled}
               aria-label={`Remove ${image.name}`}
-              className="absolute right-1 top-1 flex h-6 w-6 cursor-pointer items-center justify-center rounded-full bg-ink/75 text-ivory transition-colors hover:bg-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed"
+              // A finger needs more than 24 px: larger on touch screens.
+              className="absolute right-1 top-1 flex h-6 w-6 cursor-pointer items-center justify-center rounded-full bg-ink/75 text-ivory transition-colors hover:bg-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed pointer-coarse:h-8 pointer-coarse:w-8"
             >
               <CloseIcon className="h-3.5 w-3.5" />
             </button>
