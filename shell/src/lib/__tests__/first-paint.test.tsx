@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_PAINT_ROUTES } from '../../app/routes/first-paint-routes';
+import { createQueryClient, HostProvider } from '@atelier/host';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RevealOnNavigation } from '../../components/reveal-app';
+import { RequireAuth } from '../../features/auth/components/auth-guards';
 import { RemoteRegistryContext, RemoteScreen } from '../../features/remotes/components/remote-screen';
 import { remoteForPath } from '../../features/remotes/utils/early-load';
 import type { RemoteRegistry } from '../../features/remotes/utils/remote-registry';
@@ -112,6 +115,29 @@ describe("a remote route's first paint", () => {
     expect(shown()).not.toBe(app);
     act(() => go('/login'));
     expect(shown()).toBe(app);
+  });
+});
+
+describe('a failed session check behind a first paint', () => {
+  it('replaces the first paint with the error and its Try again (the studio drawn before the check stayed)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 502 })));
+    try {
+      const app = appContainer(firstPaintRoot());
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <HostProvider host={{ apiRequest: vi.fn(), toast: vi.fn(), openLimitDialog: vi.fn(), navigate: vi.fn(), track: vi.fn() }}>
+            <MemoryRouter initialEntries={['/app/canvas']}>
+              <RequireAuth />
+            </MemoryRouter>
+          </HostProvider>
+        </QueryClientProvider>,
+        { container: app },
+      );
+      await waitFor(() => expect(shown()).toBe(app));
+      expect(shown().textContent).toContain("We couldn't check your session");
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
+import { RevealApp } from '../../../components/reveal-app';
 import { ROUTES } from '../../../constants';
 import { useSignInLanding } from '../hooks/use-sign-in-landing';
 
@@ -41,6 +42,8 @@ function SessionCheckFailed({ retrying, onRetry }: { retrying: boolean; onRetry(
       <Button onClick={onRetry} disabled={retrying}>
         {retrying ? 'Trying again…' : 'Try again'}
       </Button>
+      {/* A screen worth showing: it replaces a route's first paint (the studio drawn before the session was checked). */}
+      <RevealApp />
     </div>
   );
 }
