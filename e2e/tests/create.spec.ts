@@ -276,7 +276,8 @@ test.describe('create flow, phone 390x844', () => {
     await expect(tile.getByText('Local engine')).toBeVisible();
     await screenshot(page, 'phone-result');
     await tile.click();
-    const viewer = page.getByRole('dialog', { name: 'Image' });
+    // Exact: the delete confirmation below is "Delete this image?".
+    const viewer = page.getByRole('dialog', { name: 'Image', exact: true });
     await expect(viewer).toBeVisible();
     await expect(viewer.getByRole('button', { name: 'Create video' })).toBeVisible();
     await expect(viewer.getByText('4:5', { exact: true })).toBeVisible();
@@ -287,5 +288,16 @@ test.describe('create flow, phone 390x844', () => {
     await screenshot(page, 'phone-viewer');
     await viewer.getByRole('button', { name: 'Close' }).click();
     await expect(viewer).toBeHidden();
+
+    // Deleted from the viewer, once confirmed: gone from the gallery and from the service, its file too.
+    await tile.click();
+    await viewer.getByRole('button', { name: 'Delete from my creations' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this image?' });
+    await screenshot(page, 'phone-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(viewer).toBeHidden();
+    await expect(tile).toBeHidden();
+    expect((await page.request.get(`/api/generations/${id}`)).status()).toBe(404);
+    expect((await page.request.get(generation.imageUrl!)).status()).toBe(404);
   });
 });

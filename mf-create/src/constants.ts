@@ -154,4 +154,9 @@ export const MESSAGES = {
   upscaleHint: 'Twice the size, up to 4096 px',
   upscaleAtCap: 'Already at the largest size (4096 px)',
   upscaleStarting: 'Starting the upscale…',
+  deleteTitle: (kind: string) => `Delete this ${kind.toLowerCase()}?`,
+  deleteText: 'It leaves your creations and its file is deleted. This cannot be undone; the credits it used are not given back.',
+  deletedTitle: 'Deleted from your creations',
+  deleteFailedTitle: 'Could not delete',
+  deleteFailedFallback: 'Please try again.',
 } as const;

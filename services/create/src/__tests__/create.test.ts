@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { GENERATION_THUMBNAIL_WIDTH, type Generation, type GenerationsPage, type Preset } from '@atelier/contracts';
 import { EngineFailure, EngineInputError, createLocalEngine, probeVideo, type Engines } from '@atelier/engines';
 import { testServiceHeaders } from '@atelier/kit/testing';
@@ -6,7 +7,8 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREMIUM_MODEL_MESSAGE } from '../routes/generations.js';
+import { insertGeneration } from '../db/generations.js';
+import { DELETE_NOT_YET, PREMIUM_MODEL_MESSAGE } from '../routes/generations.js';
 import { SECRET, startAccount, startCreate, userHeaders, waitFor, type TestAccount, type TestCreate } from './helpers.js';
 
 /** Where @atelier/artwork's build put the preset thumbnails (the shell's build copies them to /art/). */
@@ -161,6 +163,47 @@ describe('create service with a real account service', () => {
     const wide = await request(app).post('/api/generations/video').set(userHeaders(user)).send({ imageUrl: await upload(user, await strip(640, 160)) });
     expect(wide.status).toBe(202);
     expect(await waitDone(user, wide.body.id)).toMatchObject({ status: 'completed' });
+  });
+
+  it('deletes a finished generation and the files it made — not one a video made from it still shows; only its owner can', async () => {
+    const user = await account.createUser('free');
+    const other = await account.createUser('free');
+    const exists = (url: string) =>
+      import('node:fs/promises').then((fs) => fs.access(`${create.dataDir}/media/${url.slice('/media/'.length)}`).then(() => true, () => false));
+    const del = (who: string, id: string) => request(app).delete(`/api/generations/${id}`).set(userHeaders(who));
+
+    const image = await waitDone(user, (await request(app).post('/api/generations/image').set(userHeaders(user)).send({ prompt: 'linen suit' })).body.id);
+    const video = await waitDone(user, (await request(app).post('/api/generations/video').set(userHeaders(user)).send({ imageUrl: image.imageUrl })).body.id);
+    expect(video.imageUrl).toBe(image.imageUrl);
+    await del(other, image.id).expect(404);
+    await del(user, 'not-a-uuid').expect(404);
+
+    // The image goes; its picture stays while the video uses it as its start image; its thumbnail goes.
+    await del(user, image.id).expect(204);
+    await request(app).get(`/api/generations/${image.id}`).set(userHeaders(user)).expect(404);
+    expect(await exists(image.imageUrl!)).toBe(true);
+    expect(await exists(image.thumbnailUrl!)).toBe(false);
+    await del(user, image.id).expect(404);
+    // The video goes with its video and thumbnail, and the start image no one shows any more.
+    await del(user, video.id).expect(204);
+    for (const url of [video.videoUrl!, video.thumbnailUrl!, image.imageUrl!]) expect(await exists(url), url).toBe(false);
+    expect((await request(app).get('/api/generations').set(userHeaders(user))).body.items).toEqual([]);
+    // Credits spent stay spent.
+    expect(await account.creditsOf(user)).toMatchObject({ used: 21 });
+  });
+
+  it('does not delete a generation still running, nor a failed one whose refund is still owed', async () => {
+    const user = await account.createUser('free');
+    const base = { userId: user, type: 'image' as const, cost: 1, prompt: 'x', presetId: null, aspectRatio: '2:3', model: null, inputs: {}, createdAt: new Date() };
+    const [running, owed, refunded] = [randomUUID(), randomUUID(), randomUUID()];
+    await insertGeneration(create.database.db, { ...base, id: running, status: 'processing', reservedAt: new Date() });
+    await insertGeneration(create.database.db, { ...base, id: owed, status: 'failed', reservedAt: new Date() });
+    await insertGeneration(create.database.db, { ...base, id: refunded, status: 'failed', reservedAt: new Date(), refundedAt: new Date() });
+    for (const id of [running, owed]) {
+      const refused = await request(app).delete(`/api/generations/${id}`).set(userHeaders(user));
+      expect([refused.status, refused.body]).toEqual([409, { error: DELETE_NOT_YET }]);
+    }
+    await request(app).delete(`/api/generations/${refunded}`).set(userHeaders(user)).expect(204);
   });
 
   it('the account lookup of a plan is for services only', async () => {

@@ -13,6 +13,43 @@ export async function deleteGeneration(db: Db, id: string): Promise<void> {
   await db.delete(generations).where(eq(generations.id, id));
 }
 
+/**
+ * Deletes a user's finished generation (completed, or failed with nothing left to refund) and returns it; null when
+ * it is not theirs, still running, or awaiting its refund.
+ */
+export async function deleteFinishedGeneration(db: Db, userId: string, id: string): Promise<GenerationRow | null> {
+  const [row] = await db
+    .delete(generations)
+    .where(
+      and(
+        eq(generations.id, id),
+        eq(generations.userId, userId),
+        or(eq(generations.status, 'completed'), and(eq(generations.status, 'failed'), or(isNull(generations.reservedAt), isNotNull(generations.refundedAt)))),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Whether any generation still refers to a media URL (as its picture, video, thumbnail or an input). */
+export async function mediaInUse(db: Db, url: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: generations.id })
+    .from(generations)
+    .where(
+      or(
+        eq(generations.imageUrl, url),
+        eq(generations.videoUrl, url),
+        eq(generations.thumbnailUrl, url),
+        sql`${generations.inputs} ->> 'image' = ${url}`,
+        sql`${generations.inputs} ->> 'person' = ${url}`,
+        sql`${generations.inputs} ->> 'garment' = ${url}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findGeneration(db: Db, id: string): Promise<GenerationRow | null> {
   const [row] = await db.select().from(generations).where(eq(generations.id, id)).limit(1);
   return row ?? null;

@@ -33,12 +33,14 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { AccountClient } from '../account.js';
 import {
+  deleteFinishedGeneration,
   deleteGeneration,
   failGeneration,
   findUserGeneration,
   insertGeneration,
   listUserGenerations,
   markReserved,
+  mediaInUse,
   toGeneration,
 } from '../db/generations.js';
 import type { NewGenerationRow } from '../db/schema.js';
@@ -59,6 +61,11 @@ const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   cursor: z.string().min(1).max(200).optional(),
 });
+
+/** Why a generation cannot be deleted yet. */
+export const DELETE_NOT_YET = 'This generation is still running. Delete it once it has finished.';
+/** The files this service makes (imported photoshoot and canvas pictures belong to their services). */
+const OWN_MEDIA_PREFIX = 'generations/';
 
 export interface GenerationRouteDeps {
   db: Db;
@@ -198,6 +205,27 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
     const page: GenerationsPage = { items: rows.map(toGeneration), nextCursor: next ? encodePageCursor(next) : null };
     res.setHeader('Cache-Control', 'no-store');
     res.json(page);
+  });
+
+  // A finished generation leaves the gallery, and the files it made go with it (not an input it was made from, nor a
+  // file another generation still shows: a video made from this image keeps it as its start image).
+  router.delete('/api/generations/:id', requireUser(), async (req, res) => {
+    const id = String(req.params.id ?? '');
+    const userId = req.identity!.userId;
+    const found = UUID.test(id) ? await findUserGeneration(db, userId, id) : null;
+    if (!found) throw notFound('Generation not found');
+    const deleted = await deleteFinishedGeneration(db, userId, id);
+    if (!deleted) throw new HttpError(409, DELETE_NOT_YET);
+    // A video's image is its start image: an upload (not ours to delete) or another generation's picture, deleted
+    // only when that generation has gone too.
+    const files = [deleted.imageUrl, deleted.videoUrl, deleted.thumbnailUrl];
+    for (const url of new Set(files.filter((u): u is string => u !== null))) {
+      const key = media.keyFromUrl(url);
+      if (!key?.startsWith(OWN_MEDIA_PREFIX) || (await mediaInUse(db, url))) continue;
+      await media.delete(key).catch((error: unknown) => logger.warn({ err: error, generationId: id, key }, 'media not deleted'));
+    }
+    logger.info({ generationId: id, type: deleted.type }, 'generation deleted');
+    res.status(204).end();
   });
 
   router.get('/api/generations/:id', requireUser(), async (req, res) => {

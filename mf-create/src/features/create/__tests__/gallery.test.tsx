@@ -120,6 +120,64 @@ describe('gallery', () => {
     expect(await within(dialog).findByText('Film Noir')).toBeInTheDocument();
   });
 
+  it('deletes a creation from the viewer once confirmed: it leaves the list, and a toast says so', async () => {
+    let items = [fakeGeneration({ id: 'a', prompt: 'ivory gown' }), fakeGeneration({ id: 'b', prompt: 'camel coat' })];
+    const api = installFakeApi({
+      'GET /api/generations': () => page(...items),
+      'DELETE /api/generations/:id': ({ params }) => {
+        items = items.filter((item) => item.id !== params.id);
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />);
+    await user.click(await screen.findByRole('button', { name: 'Open image: ivory gown' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Image' });
+    await user.click(within(viewer).getByRole('button', { name: 'Delete from my creations' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this image?' });
+    expect(confirm).toHaveTextContent('This cannot be undone');
+    // Cancel keeps it.
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls('DELETE /api/generations/:id')).toHaveLength(0);
+    await user.click(within(viewer).getByRole('button', { name: 'Delete from my creations' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete this image?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls('DELETE /api/generations/:id').map((call) => call.params.id)).toEqual(['a']);
+    expect(host.toast).toHaveBeenCalledWith({ title: 'Deleted from your creations' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Open image: ivory gown' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Open image: camel coat' })).toBeInTheDocument();
+  });
+
+  it('tells why a delete was refused, and keeps the creation', async () => {
+    installFakeApi({
+      'GET /api/generations': () => page(fakeGeneration({ id: 'a', prompt: 'ivory gown' })),
+      'DELETE /api/generations/:id': () => json({ error: 'This generation is still running. Delete it once it has finished.' }, 409),
+    });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />);
+    await user.click(await screen.findByRole('button', { name: 'Open image: ivory gown' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Image' })).getByRole('button', { name: 'Delete from my creations' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete this image?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(host.toast).toHaveBeenCalledWith({ title: 'Could not delete', description: 'This generation is still running. Delete it once it has finished.', variant: 'destructive' }),
+    );
+    expect(screen.getByRole('dialog', { name: 'Image' })).toBeInTheDocument();
+  });
+
+  it("removes a failed generation's card at once", async () => {
+    let items = [fakeGeneration({ id: 'bad', prompt: 'broken', status: 'failed', imageUrl: null, errorMessage: 'Engine crashed' })];
+    const api = installFakeApi({
+      'GET /api/generations': () => page(...items),
+      'DELETE /api/generations/:id': () => {
+        items = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />);
+    await user.click(await screen.findByRole('button', { name: 'Remove failed image: broken' }));
+    await waitFor(() => expect(screen.queryByText('Engine crashed')).not.toBeInTheDocument());
+    expect(api.calls('DELETE /api/generations/:id')).toHaveLength(1);
+    expect(host.toast).not.toHaveBeenCalled();
+  });
+
   it('shows a video tile with its source image as the poster (its thumbnail when there is one)', async () => {
     installFakeApi({
       'GET /api/generations': () =>

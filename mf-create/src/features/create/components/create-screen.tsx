@@ -13,7 +13,9 @@ import { progressTickMs } from '../utils/progress';
 import { CreateForm } from './create-form';
 import { Gallery } from './gallery';
 import { GenerationProgress } from './generation-progress';
-import { GenerationViewer } from './generation-viewer';
+import { useDeleteGeneration } from '../hooks/use-delete-generation';
+import { DeleteGenerationDialog } from './delete-generation-dialog';
+import { GenerationViewer, generationTitle } from './generation-viewer';
 
 /** The shared creation screen of /app/image, /app/video and /app/dress-up, switched by the tab. */
 export function CreateScreen({ tab }: { tab: CreateTab }) {
@@ -90,6 +92,16 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
     if (await upscale(imageUrl)) setViewing((current) => (current?.imageUrl === imageUrl ? null : current));
   };
 
+  // Deleting: asked first from the viewer; a failed tile is removed at once (there is nothing to lose).
+  const { remove, deleting } = useDeleteGeneration();
+  const [confirmingDelete, setConfirmingDelete] = useState<Generation | null>(null);
+  const confirmDelete = async () => {
+    const target = confirmingDelete;
+    if (!target) return;
+    if (await remove(target)) setViewing((current) => (current?.id === target.id ? null : current));
+    setConfirmingDelete(null);
+  };
+
   const createVideo = (imageUrl: string) => {
     storePendingVideoImage(imageUrl);
     setViewing(null);
@@ -129,6 +141,8 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
           isFetchingNextPage={generations.isFetchingNextPage}
           onLoadMore={() => void generations.fetchNextPage()}
           onOpen={setViewing}
+          onRemove={(generation) => void remove(generation, true)}
+          removing={deleting}
         />
       </div>
 
@@ -138,6 +152,13 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
         onCreateVideo={createVideo}
         onUpscale={(imageUrl) => void startUpscale(imageUrl)}
         upscaling={upscaling}
+        onDelete={setConfirmingDelete}
+      />
+      <DeleteGenerationDialog
+        kind={confirmingDelete ? generationTitle(confirmingDelete) : null}
+        deleting={deleting !== null}
+        onCancel={() => setConfirmingDelete(null)}
+        onConfirm={() => void confirmDelete()}
       />
     </div>
   );

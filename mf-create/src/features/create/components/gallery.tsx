@@ -18,6 +18,10 @@ interface GalleryProps {
   isFetchingNextPage: boolean;
   onLoadMore(): void;
   onOpen(generation: Generation): void;
+  /** Removes a failed generation's card. */
+  onRemove(generation: Generation): void;
+  /** The generation being deleted, if any. */
+  removing: string | null;
 }
 
 /**
@@ -38,7 +42,7 @@ const FILTERS: readonly { label: string; type: GenerationType | null }[] = [
 ];
 
 /** The user's generations, newest first, with a filter by kind. */
-export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, isFetchingNextPage, onLoadMore, onOpen }: GalleryProps) {
+export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, isFetchingNextPage, onLoadMore, onOpen, onRemove, removing }: GalleryProps) {
   const headingId = useId();
   const [filter, setFilter] = useState<GenerationType | null>(null);
   const items = filter ? all.filter((generation) => generation.type === filter) : all;
@@ -101,7 +105,7 @@ export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, 
           <p className="max-w-xs text-sm text-muted-foreground">Your images and videos will appear here as soon as they are ready.</p>
         </div>
       ) : (
-        <MasonryList items={items} onOpen={onOpen} />
+        <MasonryList items={items} onOpen={onOpen} onRemove={onRemove} removing={removing} />
       )}
       {!isLoading && !isError && hasNextPage && (
         <Button variant="outline" className="self-center" onClick={onLoadMore} disabled={isFetchingNextPage}>
@@ -128,7 +132,7 @@ function useColumnCount() {
  * The tiles at their own ratios in columns (masonry). The list stays in newest-first order in the page, so
  * reading and Tab follow it; each tile is placed in the column that is shortest so far (see placeInColumns).
  */
-function MasonryList({ items, onOpen }: { items: readonly Generation[]; onOpen(generation: Generation): void }) {
+function MasonryList({ items, onOpen, onRemove, removing }: Pick<GalleryProps, 'items' | 'onOpen' | 'onRemove' | 'removing'>) {
   const columnCount = useColumnCount();
   // Older results carry no size: their pictures' own, once loaded.
   const [natural, setNatural] = useState<Record<string, Ratio>>({});
@@ -150,7 +154,14 @@ function MasonryList({ items, onOpen }: { items: readonly Generation[]; onOpen(g
             data-column={layout.placements[index]!.column}
             data-generation-id={generation.id}
           >
-            <GalleryTile generation={generation} ratio={ratios[index]!} onOpen={() => onOpen(generation)} onNaturalSize={onNaturalSize} />
+            <GalleryTile
+              generation={generation}
+              ratio={ratios[index]!}
+              onOpen={() => onOpen(generation)}
+              onRemove={() => onRemove(generation)}
+              removing={removing === generation.id}
+              onNaturalSize={onNaturalSize}
+            />
           </li>
         ))}
       </ul>
@@ -162,10 +173,12 @@ interface GalleryTileProps {
   generation: Generation;
   ratio: Ratio;
   onOpen(): void;
+  onRemove(): void;
+  removing: boolean;
   onNaturalSize(id: string, width: number, height: number): void;
 }
 
-function GalleryTile({ generation, ratio, onOpen, onNaturalSize }: GalleryTileProps) {
+function GalleryTile({ generation, ratio, onOpen, onRemove, removing, onNaturalSize }: GalleryTileProps) {
   const title = generationTitle(generation);
   const reducedMotion = useReducedMotion();
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -203,6 +216,17 @@ function GalleryTile({ generation, ratio, onOpen, onNaturalSize }: GalleryTilePr
           <span className="text-xs font-medium text-destructive">{title} failed</span>
           <span className="line-clamp-2 text-[11px] text-muted-foreground">{generation.errorMessage ?? 'Generation failed'}</span>
           <span className="text-[11px] text-muted-foreground">Credits refunded</span>
+          {generation.status === 'failed' && (
+            <button
+              type="button"
+              onClick={onRemove}
+              disabled={removing}
+              aria-label={`Remove failed ${title.toLowerCase()}: ${generation.prompt || 'untitled'}`}
+              className="mt-1 rounded px-2 py-1 text-[11px] font-medium underline underline-offset-4 hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+            >
+              {removing ? 'Removing…' : 'Remove'}
+            </button>
+          )}
         </div>
         <TileCaption generation={generation} title={title} />
       </div>

@@ -31,10 +31,12 @@ interface GenerationViewerProps {
   onUpscale(imageUrl: string): void;
   /** An upscale is being started (the button waits for the answer). */
   upscaling: boolean;
+  /** Asks to delete the generation (the screen confirms first). */
+  onDelete(generation: Generation): void;
 }
 
 /** The full view of one result: the image, or the video with its controls, with download, "create video" and upscale. */
-export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUpscale, upscaling }: GenerationViewerProps) {
+export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUpscale, upscaling, onDelete }: GenerationViewerProps) {
   const mediaUrl = generation?.videoUrl ?? generation?.imageUrl ?? null;
   const { data: presets } = usePresets();
   const presetName = presets?.find((preset) => preset.id === generation?.presetId)?.name ?? generation?.presetId;
@@ -119,6 +121,13 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
                 </dl>
               </section>
             )}
+            <button
+              type="button"
+              onClick={() => onDelete(generation)}
+              className="self-start rounded text-xs text-destructive underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              Delete from my creations
+            </button>
           </div>
           {/* On phones the actions stay pinned to the bottom of the viewer: Download is in reach without
               scrolling past the picture and the details. */}
