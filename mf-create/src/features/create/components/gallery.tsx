@@ -5,6 +5,7 @@ import { DRESS_UP_CAPTION } from '../../../constants';
 import { isInFlight } from '../api/get-generations';
 import { useMediaQuery, useReducedMotion } from '../hooks/use-media-query';
 import { generationRatio, placeInColumns, tileStyle, type Ratio } from '../utils/masonry';
+import { MORE_TO_SCROLL_FADE, useMoreToScroll } from '../hooks/use-more-to-scroll';
 import { EngineBadge } from './engine-badge';
 import { generationTitle } from './generation-viewer';
 import { PicturesIcon, PlayIcon } from './icons';
@@ -45,6 +46,7 @@ const FILTERS: readonly { label: string; type: GenerationType | null }[] = [
 export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, isFetchingNextPage, onLoadMore, onOpen, onRemove, removing }: GalleryProps) {
   const headingId = useId();
   const [filter, setFilter] = useState<GenerationType | null>(null);
+  const filterRow = useMoreToScroll<HTMLDivElement>();
   const items = filter ? all.filter((generation) => generation.type === filter) : all;
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4">
@@ -54,7 +56,15 @@ export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, 
         </h2>
         {all.length > 0 && (
           // One line on phones, scrolled sideways: the pictures start higher up.
-          <div role="group" aria-label="Show" className="-mx-1 flex gap-x-4 gap-y-1 overflow-x-auto px-1 pb-1 sm:mx-0 sm:flex-wrap sm:justify-end sm:overflow-visible sm:px-0 sm:pb-0">
+          <div
+            ref={filterRow.ref}
+            role="group"
+            aria-label="Show"
+            className={cn(
+              '-mx-1 flex gap-x-4 gap-y-1 overflow-x-auto px-1 pb-1 sm:mx-0 sm:flex-wrap sm:justify-end sm:overflow-visible sm:px-0 sm:pb-0',
+              filterRow.more && MORE_TO_SCROLL_FADE,
+            )}
+          >
             {FILTERS.map((option) => (
               <button
                 key={option.label}

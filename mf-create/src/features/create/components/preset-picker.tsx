@@ -2,6 +2,7 @@ import type { Preset } from '@atelier/contracts';
 import { Button, cn, Spinner } from '@atelier/ui';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { groupByStyle, usePresets } from '../api/get-presets';
+import { MORE_TO_SCROLL_FADE, useMoreToScroll } from '../hooks/use-more-to-scroll';
 import { CheckIcon } from './icons';
 
 interface PresetPickerProps {
@@ -17,6 +18,7 @@ export function PresetPicker({ value, onChange }: PresetPickerProps) {
   const { data: presets, isLoading, isError, refetch } = usePresets();
   const groups = useMemo(() => groupByStyle(presets ?? []), [presets]);
   const [style, setStyle] = useState(ALL);
+  const styleRow = useMoreToScroll<HTMLDivElement>();
   const selected = presets?.find((preset) => preset.id === value) ?? null;
   const shown = style === ALL ? groups : groups.filter((group) => group.style === style);
   // One tab stop for all the tiles (the chosen one, else the last one moved to, else the first); arrow keys move
@@ -79,7 +81,7 @@ export function PresetPicker({ value, onChange }: PresetPickerProps) {
         </p>
       ) : (
         <>
-          <div role="group" aria-label="Preset styles" className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1">
+          <div ref={styleRow.ref} role="group" aria-label="Preset styles" className={cn('-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1', styleRow.more && MORE_TO_SCROLL_FADE)}>
             {[ALL, ...groups.map((group) => group.style)].map((name) => (
               <button
                 key={name}
