@@ -131,6 +131,16 @@ for (const viewport of VIEWPORTS) {
 
     await page.getByRole('button', { name: 'Continue in Image' }).click();
     await page.waitForURL((url) => url.pathname === '/app/image');
+    // The ten photos reach the gallery as one set, paged through in its viewer.
+    // The newest first (the desktop and phone runs share their user).
+    const set = page.getByRole('button', { name: /^Open photoshoot · .+: 10 photos$/ }).first();
+    await expect(set).toBeVisible({ timeout: 30_000 });
+    await set.click();
+    const viewer = page.getByRole('dialog', { name: 'Photoshoot', exact: true });
+    await expect(viewer.getByText('Photo 1 of 10')).toBeVisible();
+    await viewer.getByRole('button', { name: 'Next photo' }).click();
+    await expect(viewer.getByText('Photo 2 of 10')).toBeVisible();
+    await shot('6-set-in-gallery');
   });
 }
 

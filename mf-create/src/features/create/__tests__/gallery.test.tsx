@@ -178,6 +178,36 @@ describe('gallery', () => {
     expect(host.toast).not.toHaveBeenCalled();
   });
 
+  it("shows a photoshoot's photos as one tile, and pages through them in the viewer", async () => {
+    const photo = (pose: number) =>
+      fakeGeneration({
+        id: `p${pose}`,
+        type: 'photoshoot',
+        prompt: `Photoshoot · Mira · pose ${pose}`,
+        imageUrl: `/media/p${pose}.jpg`,
+        inputs: { photoshoot: 'shoot-1' },
+        createdAt: new Date(Date.UTC(2026, 10, 27, 10, 0, 0, pose)).toISOString(),
+      });
+    installFakeApi({ 'GET /api/generations': () => page(fakeGeneration({ id: 'img', prompt: 'camel coat' }), photo(3), photo(2), photo(1)) });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
+    const tile = await screen.findByRole('button', { name: 'Open photoshoot · mira: 3 photos' });
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(tile).getByText('Mira · 3 photos')).toBeInTheDocument();
+    await user.click(tile);
+    const viewer = await screen.findByRole('dialog', { name: 'Photoshoot' });
+    expect(within(viewer).getByText('Photo 1 of 3')).toBeInTheDocument();
+    expect(within(viewer).getByRole('img')).toHaveAttribute('src', '/media/p1.jpg');
+    await user.click(within(viewer).getByRole('button', { name: 'Next photo' }));
+    expect(within(viewer).getByText('Photo 2 of 3')).toBeInTheDocument();
+    expect(within(viewer).getByRole('img')).toHaveAttribute('src', '/media/p2.jpg');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(within(viewer).getByText('Photo 3 of 3')).toBeInTheDocument();
+    // A plain image's viewer has no paging.
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Open image: camel coat' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Image' })).queryByRole('button', { name: 'Next photo' })).not.toBeInTheDocument();
+  });
+
   it('shows a video tile with its source image as the poster (its thumbnail when there is one)', async () => {
     installFakeApi({
       'GET /api/generations': () =>

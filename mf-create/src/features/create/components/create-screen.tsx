@@ -24,6 +24,8 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
   const { user } = useCurrentUser();
   const plan = user?.plan ?? 'free';
   const [viewing, setViewing] = useState<Generation | null>(null);
+  // The photoshoot set the viewer pages through, when it was opened from one.
+  const [viewingSet, setViewingSet] = useState<readonly Generation[] | null>(null);
   // One screen serves the three tabs: a viewer opened on one closes when the tab changes (the browser's Back from
   // /app/video to /app/image left it open over the other tool).
   const [viewingTab, setViewingTab] = useState(tab);
@@ -140,7 +142,10 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
           hasNextPage={generations.hasNextPage}
           isFetchingNextPage={generations.isFetchingNextPage}
           onLoadMore={() => void generations.fetchNextPage()}
-          onOpen={setViewing}
+          onOpen={(generation, set) => {
+            setViewing(generation);
+            setViewingSet(set);
+          }}
           onRemove={(generation) => void remove(generation, true)}
           removing={deleting}
         />
@@ -153,6 +158,8 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
         onUpscale={(imageUrl) => void startUpscale(imageUrl)}
         upscaling={upscaling}
         onDelete={setConfirmingDelete}
+        set={viewingSet}
+        onNavigate={setViewing}
       />
       <DeleteGenerationDialog
         kind={confirmingDelete ? generationTitle(confirmingDelete) : null}

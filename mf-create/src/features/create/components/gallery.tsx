@@ -5,6 +5,7 @@ import { DRESS_UP_CAPTION } from '../../../constants';
 import { isInFlight } from '../api/get-generations';
 import { useMediaQuery, useReducedMotion } from '../hooks/use-media-query';
 import { generationRatio, placeInColumns, tileStyle, type Ratio } from '../utils/masonry';
+import { groupPhotoSets, setCaption } from '../utils/photo-sets';
 import { MORE_TO_SCROLL_FADE, useMoreToScroll } from '../hooks/use-more-to-scroll';
 import { EngineBadge } from './engine-badge';
 import { generationTitle } from './generation-viewer';
@@ -18,7 +19,8 @@ interface GalleryProps {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   onLoadMore(): void;
-  onOpen(generation: Generation): void;
+  /** Opens a generation; a photoshoot's set opens at its first photo with the others beside it. */
+  onOpen(generation: Generation, set: readonly Generation[] | null): void;
   /** Removes a failed generation's card. */
   onRemove(generation: Generation): void;
   /** The generation being deleted, if any. */
@@ -149,7 +151,8 @@ function MasonryList({ items, onOpen, onRemove, removing }: Pick<GalleryProps, '
   const onNaturalSize = useCallback((id: string, width: number, height: number) => {
     if (width > 0 && height > 0) setNatural((known) => (known[id] ? known : { ...known, [id]: { width, height } }));
   }, []);
-  const ratios = items.map((generation) => generationRatio(generation, natural[generation.id]));
+  const entries = groupPhotoSets(items);
+  const ratios = entries.map(({ cover }) => generationRatio(cover, natural[cover.id]));
   const layout = placeInColumns(ratios, columnCount);
   const metrics = { columnCount, caption: CAPTION_HEIGHT, gap: TILE_GAP };
 
@@ -157,7 +160,7 @@ function MasonryList({ items, onOpen, onRemove, removing }: Pick<GalleryProps, '
     // The wrapper is the size container the positions are computed from (cqw).
     <div style={{ containerType: 'inline-size' }}>
       <ul className="grid" data-columns={columnCount}>
-        {items.map((generation, index) => (
+        {entries.map(({ cover: generation, set }, index) => (
           <li
             key={generation.id}
             style={tileStyle(layout.placements[index]!, metrics)}
@@ -166,8 +169,9 @@ function MasonryList({ items, onOpen, onRemove, removing }: Pick<GalleryProps, '
           >
             <GalleryTile
               generation={generation}
+              setSize={set?.length ?? null}
               ratio={ratios[index]!}
-              onOpen={() => onOpen(generation)}
+              onOpen={() => onOpen(generation, set)}
               onRemove={() => onRemove(generation)}
               removing={removing === generation.id}
               onNaturalSize={onNaturalSize}
@@ -181,6 +185,8 @@ function MasonryList({ items, onOpen, onRemove, removing }: Pick<GalleryProps, '
 
 interface GalleryTileProps {
   generation: Generation;
+  /** The number of photos when the tile stands for a photoshoot's set. */
+  setSize: number | null;
   ratio: Ratio;
   onOpen(): void;
   onRemove(): void;
@@ -188,7 +194,7 @@ interface GalleryTileProps {
   onNaturalSize(id: string, width: number, height: number): void;
 }
 
-function GalleryTile({ generation, ratio, onOpen, onRemove, removing, onNaturalSize }: GalleryTileProps) {
+function GalleryTile({ generation, setSize, ratio, onOpen, onRemove, removing, onNaturalSize }: GalleryTileProps) {
   const title = generationTitle(generation);
   const reducedMotion = useReducedMotion();
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -254,7 +260,11 @@ function GalleryTile({ generation, ratio, onOpen, onRemove, removing, onNaturalS
       onMouseLeave={() => preview(false)}
       onFocus={() => preview(true)}
       onBlur={() => preview(false)}
-      aria-label={`Open ${title.toLowerCase()}: ${generation.prompt || (generation.type === 'dressup' ? DRESS_UP_CAPTION.toLowerCase() : 'untitled')}`}
+      aria-label={
+        setSize
+          ? `Open ${setCaption(generation.prompt).toLowerCase()}: ${setSize} photos`
+          : `Open ${title.toLowerCase()}: ${generation.prompt || (generation.type === 'dressup' ? DRESS_UP_CAPTION.toLowerCase() : 'untitled')}`
+      }
       className="group flex w-full flex-col rounded-xl text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
     >
       <span className={cn(frame, 'transition-shadow group-hover:shadow-soft')} style={frameStyle}>
@@ -287,7 +297,7 @@ function GalleryTile({ generation, ratio, onOpen, onRemove, removing, onNaturalS
           />
         )}
       </span>
-      <TileCaption generation={generation} title={title} />
+      <TileCaption generation={generation} title={title} setSize={setSize} />
     </button>
   );
 }
@@ -296,7 +306,7 @@ function GalleryTile({ generation, ratio, onOpen, onRemove, removing, onNaturalS
  * The strip under a picture, always the same height (the layout counts on it): the tags on one line (the
  * kind, the engine), then one line of the prompt, or for a dress-up the garment that was tried on.
  */
-function TileCaption({ generation, title }: { generation: Generation; title: string }) {
+function TileCaption({ generation, title, setSize = null }: { generation: Generation; title: string; setSize?: number | null }) {
   const garment = generation.type === 'dressup' ? generation.inputs.garment : undefined;
   return (
     <span className="flex min-w-0 flex-col gap-0.5 overflow-hidden px-0.5 pt-1.5" style={{ height: CAPTION_HEIGHT }}>
@@ -308,7 +318,11 @@ function TileCaption({ generation, title }: { generation: Generation; title: str
         </span>
         <EngineBadge engine={generation.engine} className="shrink-0" />
       </span>
-      {generation.type === 'dressup' && !generation.prompt ? (
+      {setSize ? (
+        <span dir="auto" className="truncate text-[11px] leading-snug text-muted-foreground">
+          {setCaption(generation.prompt).replace(/^Photoshoot\s*·\s*/i, '')} · {setSize} photos
+        </span>
+      ) : generation.type === 'dressup' && !generation.prompt ? (
         <span className="flex min-w-0 items-center gap-1 text-[11px] leading-snug text-muted-foreground">
           {garment && <img src={garment} alt="" loading="lazy" className="h-3.5 w-3.5 shrink-0 rounded-sm object-cover ring-1 ring-border" />}
           <span className="truncate">{DRESS_UP_CAPTION}</span>

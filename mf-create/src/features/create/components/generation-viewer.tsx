@@ -2,13 +2,13 @@ import type { Generation } from '@atelier/contracts';
 import { useHost } from '@atelier/host';
 import { useBackCloses } from '@atelier/host/back-closes';
 import { Button, buttonVariants, cn, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@atelier/ui';
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { costLabel, creditsLabel, MESSAGES, modelLabel, UNDERSTOOD_HEADING, UPSCALE } from '../../../constants';
 import { usePresets } from '../api/get-presets';
 import { useReducedMotion } from '../hooks/use-media-query';
 import { canUpscale } from '../hooks/use-upscale';
 import { EngineBadge, engineDescription } from './engine-badge';
-import { CloseIcon, DownloadIcon, FilmIcon, UpscaleIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon, FilmIcon, UpscaleIcon } from './icons';
 
 /** GET /api/download?url=<encoded> streams one of our media files as an attachment. */
 export const downloadHref = (url: string) => `/api/download?url=${encodeURIComponent(url)}`;
@@ -33,10 +33,13 @@ interface GenerationViewerProps {
   upscaling: boolean;
   /** Asks to delete the generation (the screen confirms first). */
   onDelete(generation: Generation): void;
+  /** A photoshoot's set the generation belongs to: the viewer pages through it (buttons, ← and →). */
+  set?: readonly Generation[] | null;
+  onNavigate?(generation: Generation): void;
 }
 
 /** The full view of one result: the image, or the video with its controls, with download, "create video" and upscale. */
-export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUpscale, upscaling, onDelete }: GenerationViewerProps) {
+export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUpscale, upscaling, onDelete, set = null, onNavigate }: GenerationViewerProps) {
   const mediaUrl = generation?.videoUrl ?? generation?.imageUrl ?? null;
   const { data: presets } = usePresets();
   const presetName = presets?.find((preset) => preset.id === generation?.presetId)?.name ?? generation?.presetId;
@@ -51,6 +54,17 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
   const reducedMotion = useReducedMotion();
   // The browser's Back closes the viewer (a phone's full-screen view), not the page.
   useBackCloses(useHost(), generation !== null, () => onOpenChange(false));
+  // In a set (still holding this photo: one deleted leaves it), ← and → and the buttons go to the next photo, round.
+  const position = generation && set ? set.findIndex((item) => item.id === generation.id) : -1;
+  const inSet = set !== null && position >= 0 && set.length > 1 && onNavigate !== undefined;
+  const step = (delta: number) => inSet && onNavigate(set[(position + delta + set.length) % set.length]!);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!inSet || (event.target as HTMLElement).closest('video, input, textarea')) return;
+    if (event.key === 'ArrowLeft') step(-1);
+    else if (event.key === 'ArrowRight') step(1);
+    else return;
+    event.preventDefault();
+  };
   return (
     <Dialog open={generation !== null} onOpenChange={onOpenChange}>
       {generation && (
@@ -58,6 +72,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
         <DialogContent
           data-remote="mf_create"
           hideClose
+          onKeyDown={onKeyDown}
           // A column on phones (a grid item could not stick outside its own row), two columns from md up.
           className="flex max-h-[calc(100dvh-2rem)] max-w-5xl flex-col gap-0 overflow-y-auto p-0 md:grid md:grid-cols-[minmax(0,1fr)_18rem] md:grid-rows-[minmax(0,1fr)_auto]">
           {/* Nothing on the picture (a local image's masthead runs along its top): on phones the close button
@@ -66,7 +81,13 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
             <div className="flex justify-end px-2 pt-2 md:hidden">
               <CloseButton className="h-9 w-9 bg-ivory/90 text-ink shadow-soft hover:bg-ivory" />
             </div>
-            <div className="flex flex-1 items-center justify-center p-2">
+            <div className="relative flex flex-1 items-center justify-center p-2">
+              {inSet && (
+                <>
+                  <SetButton label="Previous photo" side="left" onClick={() => step(-1)} />
+                  <SetButton label="Next photo" side="right" onClick={() => step(1)} />
+                </>
+              )}
               {generation.videoUrl ? (
                 <video
                   src={generation.videoUrl}
@@ -95,6 +116,11 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <DialogTitle>{generationTitle(generation)}</DialogTitle>
                 <EngineBadge engine={generation.engine} />
+                {inSet && (
+                  <span aria-live="polite" className="text-xs tabular-nums text-muted-foreground">
+                    Photo {position + 1} of {set.length}
+                  </span>
+                )}
               </div>
               <DialogDescription dir="auto" className="line-clamp-6 whitespace-pre-line">
                 {generation.prompt || (generation.type === 'dressup' ? 'The garment, tried on the person.' : 'No prompt')}
@@ -169,6 +195,24 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
         </DialogContent>
       )}
     </Dialog>
+  );
+}
+
+/** Previous or next photo of a set, over the picture's side. */
+function SetButton({ label, side, onClick }: { label: string; side: 'left' | 'right'; onClick(): void }) {
+  const Icon = side === 'left' ? ChevronLeftIcon : ChevronRightIcon;
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      className={cn(
+        'absolute top-1/2 z-10 flex h-11 w-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-ivory/85 text-ink shadow-soft transition-colors hover:bg-ivory focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ivory',
+        side === 'left' ? 'left-3' : 'right-3',
+      )}
+    >
+      <Icon className="h-5 w-5" />
+    </button>
   );
 }
 

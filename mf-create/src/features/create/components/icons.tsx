@@ -69,3 +69,15 @@ export const UpscaleIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="M14 4h6v6M20 4l-7 7M10 20H4v-6M4 20l7-7" />
   </svg>
 );
+
+export const ChevronLeftIcon = (props: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...props}>
+    <path d="m14.5 5.5-6.5 6.5 6.5 6.5" />
+  </svg>
+);
+
+export const ChevronRightIcon = (props: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...props}>
+    <path d="m9.5 5.5 6.5 6.5-6.5 6.5" />
+  </svg>
+);
