@@ -227,7 +227,9 @@ function sceneOf(input: LocalStillRecipe): Scene {
   // A hat rises above the hair (and sits higher on curls).
   const hatRise = Math.max(0, ...(reading.accessories ?? []).map((a) => headwearRise(a.kind, reading.figure.hairStyle)));
   const hairAbove = Math.max(HAIR_VOLUME[reading.figure.hairStyle] ?? 0.15, hatRise);
-  const clearOfTitle = landscape ? 0 : masthead.box.bottom + (hairAbove * figureHeight) / 8 + h * 0.01;
+  // A portrait's masthead runs along the top; a landscape's sits at the side, and only the frame is above the head
+  // (a hat on a landscape close-up ran out of the picture).
+  const clearOfTitle = (landscape ? frame : masthead.box.bottom) + (hairAbove * figureHeight) / 8 + h * 0.01;
   // Only a close-up's head is big enough to matter (a half-body figure moved down would lose its skirt below the frame).
   const headTop = reading.framing === 'close-up' ? Math.max(h * 0.16, clearOfTitle) : h * 0.15;
   const footY = reading.framing === 'full body' ? floorY : headTop + figureHeight;
