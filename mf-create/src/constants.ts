@@ -155,7 +155,7 @@ export const MESSAGES = {
   upscaleAtCap: 'Already at the largest size (4096 px)',
   upscaleStarting: 'Starting the upscale…',
   deleteTitle: (kind: string) => `Delete this ${kind.toLowerCase()}?`,
-  deleteText: 'It leaves your creations and its file is deleted. This cannot be undone; the credits it used are not given back.',
+  deleteText: 'It leaves your creations for good. The credits it used are not given back.',
   deletedTitle: 'Deleted from your creations',
   deleteFailedTitle: 'Could not delete',
   deleteFailedFallback: 'Please try again.',

@@ -25,14 +25,17 @@ export const testUser: User = { id: 'u1', plan: 'free', firstName: 'Ada', email:
 
 interface Options {
   user?: User | null;
-  limits?: UserLimits;
+  /** The limits already read, or 'unreadable': not read yet, and GET /api/user-limits answers 502. */
+  limits?: UserLimits | 'unreadable';
   route?: string;
 }
 
 export function renderWithHost(ui: ReactElement, options: Options = {}) {
   const { user = testUser, limits = DEFAULT_LIMITS, route = '/app/canvas' } = options;
   const api = currentFakeApi();
-  answerHostQueries(api, user, limits);
+  const unreadable = limits === 'unreadable';
+  answerHostQueries(api, user, unreadable ? DEFAULT_LIMITS : limits);
+  if (unreadable) api.on('GET /api/user-limits', () => Response.json({ error: 'Service unavailable: account' }, { status: 502 }));
   const host = {
     apiRequest: vi.fn<Host['apiRequest']>(apiRequest),
     toast: vi.fn<Host['toast']>(),
@@ -42,7 +45,7 @@ export function renderWithHost(ui: ReactElement, options: Options = {}) {
   } satisfies Host;
   const queryClient = createQueryClient();
   queryClient.setQueryData(authUserQueryOptions().queryKey, user);
-  if (user) queryClient.setQueryData(userLimitsQueryOptions(true).queryKey, limits);
+  if (user && !unreadable) queryClient.setQueryData(userLimitsQueryOptions(true).queryKey, limits);
   const view = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[route]}>

@@ -175,6 +175,7 @@ describe('local prompt understanding', () => {
     expect(worn('no hat, no sunglasses, black gown')).toEqual([]);
     expect(worn('silk blouse with cap sleeves, paper bag waist trousers')).toEqual([]);
     expect(worn('black choker neckline dress')).toEqual([]);
+    expect(worn('red gown, holding glasses of champagne')).toEqual([]);
     // A garment's name before an accessory's describes it: no knitwear top for a knit hat, no dress for dress shoes.
     expect(understand('grey knit hat, cream sweater', undefined, 1).garments.map((g) => g.name)).toEqual(['sweater']);
     expect(understand('green jumpsuit, dress shoes', undefined, 1).garments.map((g) => g.name)).toEqual(['jumpsuit']);

@@ -231,7 +231,8 @@ function sceneOf(input: LocalStillRecipe): Scene {
   // (a hat on a landscape close-up ran out of the picture).
   const clearOfTitle = (landscape ? frame : masthead.box.bottom) + (hairAbove * figureHeight) / 8 + h * 0.01;
   // Only a close-up's head is big enough to matter (a half-body figure moved down would lose its skirt below the frame).
-  const headTop = reading.framing === 'close-up' ? Math.max(h * 0.16, clearOfTitle) : h * 0.15;
+  // A hat makes a half-body head matter too (a beret covered the line under the title).
+  const headTop = reading.framing === 'close-up' ? Math.max(h * 0.16, clearOfTitle) : reading.framing === 'half body' && hatRise > 0 ? Math.max(h * 0.15, clearOfTitle) : h * 0.15;
   const footY = reading.framing === 'full body' ? floorY : headTop + figureHeight;
   // A preset's "rule of thirds" (or the prompt's "off-centre") stands a portrait figure on a third line.
   const thirds = /third|off.?cent|asymmetr/.test(`${input.prompt} ${input.preset?.composition ?? ''}`.toLowerCase()) && reading.framing === 'full body';

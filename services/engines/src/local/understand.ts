@@ -240,8 +240,8 @@ function accessoryOf(tokens: string[], at: number, term: string): AccessoryReadi
   return { kind, ...(colour ? { colour } : {}) };
 }
 
-/** Words after an accessory's name that make it a part of a garment ("cap sleeves", "paper bag waist"). */
-const ACCESSORY_AS_PART = new Set(['sleeve', 'sleeves', 'sleeved', 'waist', 'waisted', 'toe', 'toes', 'neck', 'neckline', 'collar']);
+/** Words after an accessory's name that make it a part of a garment ("cap sleeves", "paper bag waist") or not worn at all ("glasses of champagne"). */
+const ACCESSORY_AS_PART = new Set(['sleeve', 'sleeves', 'sleeved', 'waist', 'waisted', 'toe', 'toes', 'neck', 'neckline', 'collar', 'of']);
 
 /** Which accessories are worn together: one of each place (a hat, eyewear, a bag, a necklace, earrings). */
 const ACCESSORY_PLACE: Record<AccessoryKind, string> = {

@@ -30,7 +30,7 @@ const ledgerPage = {
   nextCursor: null,
 };
 
-let apiUser: Json | null | 'pending' | 'server error';
+let apiUser: Json | null | 'pending' | 'server error' | { slow: Json };
 let apiConfig: Json;
 let apiLimits: Json | Promise<Json>;
 const fetchMock = vi.fn<typeof fetch>();
@@ -47,6 +47,10 @@ beforeEach(() => {
     if (url === '/api/auth/user') {
       if (apiUser === 'pending') return new Promise<Response>(() => {});
       if (apiUser === 'server error') return new Response('<html>502 Bad Gateway</html>', { status: 502 });
+      if (apiUser && 'slow' in apiUser) {
+        const { slow } = apiUser;
+        return new Promise<Response>((resolve) => setTimeout(() => resolve(Response.json(slow)), 200));
+      }
       return apiUser ? Response.json(apiUser) : Response.json({ error: 'Unauthorized' }, { status: 401 });
     }
     if (url === '/api/config') return Response.json(apiConfig);
@@ -137,8 +141,11 @@ describe('guards', () => {
     expect(alert).toHaveTextContent("We couldn't check your session");
     expect(router.state.location.pathname).toBe('/app/canvas');
     expect(registry.loadComponent).not.toHaveBeenCalled();
-    apiUser = freeUser;
+    // The retry takes a while: the app waits for it (it went to /login the moment Try again was pressed).
+    apiUser = { slow: freeUser };
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(router.state.location.pathname).toBe('/app/canvas');
+    expect(screen.getByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
     await waitFor(() => expect(registry.loadComponent).toHaveBeenCalled());
     expect(screen.queryByText("We couldn't check your session")).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/canvas');

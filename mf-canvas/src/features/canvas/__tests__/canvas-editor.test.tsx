@@ -123,6 +123,13 @@ describe('CanvasEditor', () => {
     expect(canvasPromptSchema.safeParse('x'.repeat(CANVAS_COMPOSED_PROMPT_MAX + 1)).error?.issues[0]?.message).toBe('The prompt is too long (at most 2000 characters)');
   });
 
+  it('does not show a made-up count of credits when they could not be read', async () => {
+    installFakeApi();
+    renderWithHost(<CanvasEditorRemote />, { limits: 'unreadable' });
+    expect(await screen.findByText(/Credits could not be checked/, {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/25 credits left/)).not.toBeInTheDocument();
+  });
+
   it('counts the prompt\'s characters near its limit', async () => {
     installFakeApi();
     const { user } = renderWithHost(<CanvasEditorRemote />);

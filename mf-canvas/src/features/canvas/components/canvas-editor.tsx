@@ -190,7 +190,7 @@ export function CanvasEditor() {
           className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
           busy={working}
           ready={image !== null && !loading}
-          creditsLabel={credits.unlimited ? 'Unlimited credits' : `${credits.creditsLeft} credits left`}
+          creditsLabel={credits.unknown ? 'Credits could not be checked' : credits.unlimited ? 'Unlimited credits' : `${credits.creditsLeft} credits left`}
           onEdit={(fields) => void onEdit(fields)}
           references={
             <ReferenceImages

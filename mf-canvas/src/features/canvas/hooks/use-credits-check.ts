@@ -1,5 +1,6 @@
 import { isUnlimited } from '@atelier/contracts';
-import { useHost, useUserLimits, type LimitDialogType } from '@atelier/host';
+import { useCurrentUser, useHost, userLimitsQueryOptions, useUserLimits, type LimitDialogType } from '@atelier/host';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 /**
@@ -21,5 +22,10 @@ export function useCreditsCheck() {
     [host, unlimited, used, limit],
   );
 
-  return { check, unlimited, creditsLeft: Math.max(0, limit - used) };
+  // SPEC §3's defaults stand in while the limits load; once the read has failed they would be a wrong count.
+  const { user } = useCurrentUser();
+  const read = useQuery(userLimitsQueryOptions(user !== null));
+  const unknown = user !== null && read.data === undefined && read.isError;
+
+  return { check, unlimited, creditsLeft: Math.max(0, limit - used), unknown };
 }

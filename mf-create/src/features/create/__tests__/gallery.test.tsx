@@ -134,7 +134,7 @@ describe('gallery', () => {
     const viewer = await screen.findByRole('dialog', { name: 'Image' });
     await user.click(within(viewer).getByRole('button', { name: 'Delete from my creations' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this image?' });
-    expect(confirm).toHaveTextContent('This cannot be undone');
+    expect(confirm).toHaveTextContent('It leaves your creations for good.');
     // Cancel keeps it.
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(api.calls('DELETE /api/generations/:id')).toHaveLength(0);
@@ -145,6 +145,8 @@ describe('gallery', () => {
     expect(host.toast).toHaveBeenCalledWith({ title: 'Deleted from your creations' });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Open image: ivory gown' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Open image: camel coat' })).toBeInTheDocument();
+    // The card that had the focus is gone: focus is on the gallery's heading, not the top of the page.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Your creations' })).toHaveFocus());
   });
 
   it('tells why a delete was refused, and keeps the creation', async () => {
@@ -174,6 +176,7 @@ describe('gallery', () => {
     const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />);
     await user.click(await screen.findByRole('button', { name: 'Remove failed image: broken' }));
     await waitFor(() => expect(screen.queryByText('Engine crashed')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Your creations' })).toHaveFocus());
     expect(api.calls('DELETE /api/generations/:id')).toHaveLength(1);
     expect(host.toast).not.toHaveBeenCalled();
   });

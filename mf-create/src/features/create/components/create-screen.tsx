@@ -97,10 +97,16 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
   // Deleting: asked first from the viewer; a failed tile is removed at once (there is nothing to lose).
   const { remove, deleting } = useDeleteGeneration();
   const [confirmingDelete, setConfirmingDelete] = useState<Generation | null>(null);
+  // The deleted card had the focus: it goes to the gallery's heading, not the top of the page.
+  const deletedFocus = useRef(false);
+  const focusCreations = () => document.querySelector<HTMLElement>('[data-creations-heading]')?.focus();
   const confirmDelete = async () => {
     const target = confirmingDelete;
     if (!target) return;
-    if (await remove(target)) setViewing((current) => (current?.id === target.id ? null : current));
+    if (await remove(target)) {
+      deletedFocus.current = true;
+      setViewing((current) => (current?.id === target.id ? null : current));
+    }
     setConfirmingDelete(null);
   };
 
@@ -146,23 +152,35 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
             setViewing(generation);
             setViewingSet(set);
           }}
-          onRemove={(generation) => void remove(generation, true)}
+          onRemove={(generation) => void remove(generation, true).then((removed) => removed && focusCreations())}
           removing={deleting}
         />
       </div>
 
       <GenerationViewer
         generation={viewing}
-        onOpenChange={(open) => !open && setViewing(null)}
+        onOpenChange={(open) => {
+          if (open) return;
+          setViewing(null);
+          // Closed by the browser's Back too: a confirmation over it goes with it.
+          if (deleting === null) setConfirmingDelete(null);
+        }}
         onCreateVideo={createVideo}
         onUpscale={(imageUrl) => void startUpscale(imageUrl)}
         upscaling={upscaling}
         onDelete={setConfirmingDelete}
         set={viewingSet}
         onNavigate={setViewing}
+        onCloseAutoFocus={(event) => {
+          if (!deletedFocus.current) return;
+          deletedFocus.current = false;
+          event.preventDefault();
+          focusCreations();
+        }}
       />
       <DeleteGenerationDialog
-        kind={confirmingDelete ? generationTitle(confirmingDelete) : null}
+        // One photo of a photoshoot's set is deleted, not the set.
+        kind={confirmingDelete ? (confirmingDelete.type === 'photoshoot' ? 'photo' : generationTitle(confirmingDelete)) : null}
         deleting={deleting !== null}
         onCancel={() => setConfirmingDelete(null)}
         onConfirm={() => void confirmDelete()}

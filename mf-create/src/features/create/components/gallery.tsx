@@ -53,7 +53,8 @@ export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, 
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-col gap-2 border-b border-border pb-3 sm:flex-row sm:items-end sm:justify-between sm:gap-3">
-        <h2 id={headingId} className="font-display text-2xl md:text-3xl">
+        {/* Focus comes here when the card that had it is deleted (it would fall to the top of the page). */}
+        <h2 id={headingId} tabIndex={-1} data-creations-heading="" className="font-display text-2xl focus:outline-none md:text-3xl">
           Your creations
         </h2>
         {all.length > 0 && (

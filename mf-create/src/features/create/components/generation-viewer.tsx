@@ -36,10 +36,12 @@ interface GenerationViewerProps {
   /** A photoshoot's set the generation belongs to: the viewer pages through it (buttons, ← and →). */
   set?: readonly Generation[] | null;
   onNavigate?(generation: Generation): void;
+  /** Where focus goes when it closes (by default back to the card that opened it). */
+  onCloseAutoFocus?(event: Event): void;
 }
 
 /** The full view of one result: the image, or the video with its controls, with download, "create video" and upscale. */
-export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUpscale, upscaling, onDelete, set = null, onNavigate }: GenerationViewerProps) {
+export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUpscale, upscaling, onDelete, set = null, onNavigate, onCloseAutoFocus }: GenerationViewerProps) {
   const mediaUrl = generation?.videoUrl ?? generation?.imageUrl ?? null;
   const { data: presets } = usePresets();
   const presetName = presets?.find((preset) => preset.id === generation?.presetId)?.name ?? generation?.presetId;
@@ -73,6 +75,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
           data-remote="mf_create"
           hideClose
           onKeyDown={onKeyDown}
+          onCloseAutoFocus={onCloseAutoFocus}
           // A column on phones (a grid item could not stick outside its own row), two columns from md up.
           className="flex max-h-[calc(100dvh-2rem)] max-w-5xl flex-col gap-0 overflow-y-auto p-0 md:grid md:grid-cols-[minmax(0,1fr)_18rem] md:grid-rows-[minmax(0,1fr)_auto]">
           {/* Nothing on the picture (a local image's masthead runs along its top): on phones the close button

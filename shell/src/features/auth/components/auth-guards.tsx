@@ -25,8 +25,9 @@ export function RequireAuth() {
   useSignInLanding(user);
   if (isLoading) return <FullPageSpinner label="Checking your session" />;
   if (!user) {
-    // Signed in by a retry: the deferred value follows in a moment.
-    if (current.user) return <FullPageSpinner label="Checking your session" />;
+    // A check under way (Try again puts the query back to pending) or a user just found: the deferred values follow
+    // in a moment — not a reason to send anyone to /login.
+    if (current.user || current.isLoading || check.isFetching) return <FullPageSpinner label="Checking your session" />;
     if (check.isError) return <SessionCheckFailed retrying={check.isFetching} onRetry={() => void check.refetch()} />;
     return <Navigate to={ROUTES.login} replace />;
   }
