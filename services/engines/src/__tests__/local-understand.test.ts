@@ -183,6 +183,8 @@ describe('local prompt understanding', () => {
     const reading = understand('white dress, red handbag', undefined, 1);
     expect(reading.garments.map((g) => g.paint.name)).toEqual(['white']);
     expect(understoodOf(reading)).toContainEqual({ label: 'Accessories', value: 'red handbag' });
+    // Named as drawn: a hat is a fedora.
+    expect(understoodOf(understand('navy suit, grey fedora, gold hoops', undefined, 1))).toContainEqual({ label: 'Accessories', value: 'grey fedora, gold hoop earrings' });
     expect(understoodOf(understand('white dress', undefined, 1)).map((u) => u.label)).not.toContain('Accessories');
   });
 

@@ -243,6 +243,9 @@ function accessoryOf(tokens: string[], at: number, term: string): AccessoryReadi
 /** Words after an accessory's name that make it a part of a garment ("cap sleeves", "paper bag waist") or not worn at all ("glasses of champagne"). */
 const ACCESSORY_AS_PART = new Set(['sleeve', 'sleeves', 'sleeved', 'waist', 'waisted', 'toe', 'toes', 'neck', 'neckline', 'collar', 'of']);
 
+/** How the engine names an accessory it drew, where its kind is not the word ("hat" is drawn as a fedora). */
+const ACCESSORY_NAMES: Partial<Record<AccessoryKind, string>> = { hat: 'fedora', hoops: 'hoop earrings', pearls: 'pearl necklace' };
+
 /** Which accessories are worn together: one of each place (a hat, eyewear, a bag, a necklace, earrings). */
 const ACCESSORY_PLACE: Record<AccessoryKind, string> = {
   hat: 'head', 'sun hat': 'head', 'bucket hat': 'head', beret: 'head', cap: 'head', beanie: 'head', sunglasses: 'eyes', glasses: 'eyes',
@@ -803,7 +806,10 @@ export function understoodOf(reading: Reading): { label: string; value: string }
   const materials = reading.garments.map((g) => g.materialName).filter(Boolean);
   if (materials.length > 0) out.push({ label: 'Material', value: [...new Set(materials)].join(', ') });
   if (main.print) out.push({ label: 'Print', value: main.print });
-  if (reading.accessories?.length) out.push({ label: 'Accessories', value: reading.accessories.map((a) => (a.colour ? `${a.colour.name} ${a.kind}` : a.kind)).join(', ') });
+  if (reading.accessories?.length) {
+    const named = (a: AccessoryReading) => ACCESSORY_NAMES[a.kind] ?? a.kind;
+    out.push({ label: 'Accessories', value: reading.accessories.map((a) => (a.colour ? `${a.colour.name} ${named(a)}` : named(a))).join(', ') });
+  }
   const { figure } = reading;
   out.push(
     { label: 'Figure', value: figure.age === 'adult' ? figure.presentation : `${figure.presentation}, ${figure.age}` },
