@@ -48,3 +48,13 @@ export type DevSwitchUserResponse = z.infer<typeof devSwitchUserResponseSchema>;
 /** GET /api/dev/current-user-type → the signed-in user's plan. */
 export const devUserTypeResponseSchema = z.object({ userType: planSchema });
 export type DevUserTypeResponse = z.infer<typeof devUserTypeResponseSchema>;
+
+/**
+ * Account deletion (docs/decisions.md, "Deleting an account"). `DELETE /api/account` (signed in) answers 204 and
+ * signs out everywhere; account then lists the user at `GET /internal/erasures` (service token: create, photoshoot,
+ * canvas, billing) until each of those services has erased its rows and media and said
+ * `POST /internal/erasures/:userId/done`; the last one removes the user's row.
+ */
+export const ERASURE_BATCH = 100;
+export const erasureListSchema = z.object({ userIds: z.array(z.string().min(1)).max(ERASURE_BATCH) });
+export type ErasureList = z.infer<typeof erasureListSchema>;

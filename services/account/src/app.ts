@@ -7,6 +7,7 @@ import { authRoutes } from './routes/auth.js';
 import { configRoutes } from './routes/config.js';
 import { creditRoutes } from './routes/credits.js';
 import { devRoutes } from './routes/dev.js';
+import { erasureRoutes } from './routes/erasures.js';
 import { internalRoutes } from './routes/internal.js';
 import { internalUserRoutes } from './routes/internal-users.js';
 import { limitsRoutes } from './routes/limits.js';
@@ -40,8 +41,9 @@ export function createApp({ config, database, logger, clock = () => new Date() }
   app.use(identity(config.identityKeys, { audience: SERVICE_NAME }));
   app.use(internalRoutes({ identityKeys: config.identityKeys, sessions }));
   app.use(internalUserRoutes({ identityKeys: config.identityKeys, db }));
+  app.use(erasureRoutes({ identityKeys: config.identityKeys, db, required: config.erasureServices }));
   app.use(oidcRoutes({ config, db, sessions, logger, clock, limits })); // before authRoutes: its rate limit covers dev-login
-  app.use(authRoutes({ config, db, sessions }));
+  app.use(authRoutes({ config, db, sessions, clock }));
   app.use(limitsRoutes({ db, clock }));
   app.use(accountPageRoutes({ db, clock }));
   app.use(configRoutes({ config }));

@@ -1,6 +1,6 @@
 import { ConfigError, env, loadConfig, type TokenKeys } from '@atelier/kit';
 import { z } from 'zod';
-import { DEFAULT_SESSION_ABSOLUTE_TIMEOUT_MS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './constants.js';
+import { DEFAULT_SESSION_ABSOLUTE_TIMEOUT_MS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, ERASING_SERVICES } from './constants.js';
 
 const accountEnvSchema = z.object({
   ACCOUNT_PORT: env.port(8101),
@@ -20,6 +20,12 @@ const accountEnvSchema = z.object({
   SESSION_ABSOLUTE_TIMEOUT_MS: env.int(DEFAULT_SESSION_ABSOLUTE_TIMEOUT_MS).pipe(z.number().positive()),
   LOG_LEVEL: env.logLevel(),
   AVATAR_ENABLED: env.flag(),
+  /** The services that keep a user's data: a deleted account's row goes once each has erased it. */
+  ERASURE_SERVICES: z
+    .string()
+    .default(ERASING_SERVICES.join(','))
+    .transform((value) => value.split(',').map((name) => name.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(ERASING_SERVICES)).min(1)),
 });
 
 export interface OidcConfig {
@@ -48,6 +54,8 @@ export interface AccountConfig {
   sessionAbsoluteTimeoutMs: number;
   logLevel: string;
   avatarEnabled: boolean;
+  /** Services that must erase a deleted account's data before its row goes (ERASURE_SERVICES). */
+  erasureServices: readonly string[];
 }
 
 function oidcConfig(issuer: string, clientId?: string, clientSecret?: string): OidcConfig | null {
@@ -78,5 +86,6 @@ export function loadAccountConfig(source: NodeJS.ProcessEnv = process.env): Acco
     sessionAbsoluteTimeoutMs: e.SESSION_ABSOLUTE_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     avatarEnabled: e.AVATAR_ENABLED ?? true,
+    erasureServices: e.ERASURE_SERVICES,
   };
 }

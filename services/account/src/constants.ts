@@ -44,7 +44,11 @@ export const INTERNAL_CALLERS = {
   users: ['create', 'photoshoot', 'canvas', 'billing'],
   credits: ['create', 'photoshoot', 'canvas'],
   plans: ['billing'],
+  erasures: ['create', 'photoshoot', 'canvas', 'billing'],
 } as const;
+
+/** The services that keep a user's data and erase it when the account is deleted (ERASURE_SERVICES' default). */
+export const ERASING_SERVICES = INTERNAL_CALLERS.erasures;
 /**
  * What a reserve pays for when the spender does not say: canvas and photoshoot spend on one kind of work
  * each; create's kinds (image, video, dress-up, upscale) only create can tell.

@@ -18,6 +18,7 @@ export * from './database.js';
 export * from './jobs.js';
 export * from './idempotency.js';
 export * from './account-client.js';
+export * from './erasures.js';
 export * from './server.js';
 export * from './supervision.js';
 export * from './media/keys.js';

@@ -21,8 +21,18 @@ export const users = pgTable(
     billingPeriodStart: timestamp('billing_period_start', { withTimezone: true, mode: 'date' }),
     billingPeriodEnd: timestamp('billing_period_end', { withTimezone: true, mode: 'date' }),
     stripeSubscriptionId: text('stripe_subscription_id'),
+    /**
+     * When the user deleted their account: from then on they are nobody to every route (their name, email and
+     * sign-in identity are cleared at once), and the row stays only until every service has erased its data.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** The services that have erased the deleted user's data (POST /internal/erasures/:id/done). */
+    erasedBy: text('erased_by').array().notNull().default(sql`'{}'::text[]`),
   },
-  (t) => [uniqueIndex('users_issuer_subject_unique').on(t.issuer, t.subject)],
+  (t) => [
+    uniqueIndex('users_issuer_subject_unique').on(t.issuer, t.subject),
+    index('users_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+  ],
 );
 
 export const sessions = pgTable(

@@ -3,7 +3,7 @@ import { isSameSiteRequest, notFound, requireUser, unauthorized, type Db } from 
 import { Router, type Request, type Response } from 'express';
 import type { AccountConfig } from '../config.js';
 import { AFTER_SIGN_IN_PATH, AFTER_SIGN_OUT_PATH, DEV_USER } from '../constants.js';
-import { findOrCreateUser, findUserById } from '../db/users.js';
+import { findOrCreateUser, findUserById, markUserDeleted } from '../db/users.js';
 import { readSessionToken, sessionCookie, signedInMarkerCookie } from '../domain/cookies.js';
 import { sessionIdOf } from '../domain/sessions.js';
 import type { Sessions } from '../sessions.js';
@@ -12,10 +12,11 @@ export interface AuthRouteDeps {
   config: AccountConfig;
   db: Db;
   sessions: Sessions;
+  clock: () => Date;
 }
 
 /** Sign-in, sign-out and the current user. */
-export function authRoutes({ config, db, sessions }: AuthRouteDeps): Router {
+export function authRoutes({ config, db, sessions, clock }: AuthRouteDeps): Router {
   const router = Router();
   const cookie = sessionCookie(config.publicUrl, config.sessionAbsoluteTimeoutMs);
   const { maxAge: _maxAge, ...clearOptions } = cookie.options;
@@ -30,6 +31,14 @@ export function authRoutes({ config, db, sessions }: AuthRouteDeps): Router {
   }
 
   const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store');
+
+  /** The session cookie, and a sign-in's marker not yet read by the shell: it belongs to the session that ended. */
+  function clearSignInCookies(res: Response): void {
+    res.clearCookie(cookie.name, clearOptions);
+    const { name: markerName, options: markerOptions } = signedInMarkerCookie(config.publicUrl);
+    const { maxAge: _markerAge, ...clearMarker } = markerOptions;
+    res.clearCookie(markerName, clearMarker);
+  }
 
   router.get('/api/dev-login', async (req, res) => {
     if (!config.devLogin) throw notFound('Development sign-in is disabled');
@@ -53,12 +62,20 @@ export function authRoutes({ config, db, sessions }: AuthRouteDeps): Router {
       return;
     }
     await endPresentedSessions(req);
-    res.clearCookie(cookie.name, clearOptions);
-    // A sign-in's marker not yet read by the shell goes too: it belongs to the session that just ended.
-    const { name: markerName, options: markerOptions } = signedInMarkerCookie(config.publicUrl);
-    const { maxAge: _markerAge, ...clearMarker } = markerOptions;
-    res.clearCookie(markerName, clearMarker);
+    clearSignInCookies(res);
     res.redirect(302, AFTER_SIGN_OUT_PATH);
+  });
+
+  // Deleting the account (docs/decisions.md, "Deleting an account"): the user is nobody from this answer on, every
+  // session of theirs ends (each gateway forgets it at once), and the services erase their data in the background.
+  // The gateway refuses a cross-site DELETE (its CSRF check), so no page elsewhere can trigger it.
+  router.delete('/api/account', requireUser(), async (req, res) => {
+    noStore(res);
+    const deleted = await markUserDeleted(db, req.identity!.userId, clock());
+    if (!deleted) throw unauthorized();
+    await sessions.announceEnded(deleted.sessionIds);
+    clearSignInCookies(res);
+    res.status(204).end();
   });
 
   router.get('/api/auth/user', requireUser(), async (req, res) => {

@@ -1,0 +1,31 @@
+import type { ErasureList } from '@atelier/contracts';
+import { notFound, requireService, type Db, type TokenKeys } from '@atelier/kit';
+import { Router } from 'express';
+import { INTERNAL_CALLERS, SERVICE_NAME } from '../constants.js';
+import { recordErased, usersToErase } from '../db/users.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Deleted accounts, for the services that keep their data (kit's `startErasureWatcher`): the list of users the
+ * calling service has still to erase, and its word that it has. The caller is the service its token names.
+ */
+export function erasureRoutes({ identityKeys, db, required }: { identityKeys: TokenKeys; db: Db; required: readonly string[] }): Router {
+  const router = Router();
+  const callers = requireService(identityKeys, { audience: SERVICE_NAME, allow: INTERNAL_CALLERS.erasures });
+
+  router.get('/internal/erasures', callers, async (req, res) => {
+    const body: ErasureList = { userIds: await usersToErase(db, req.callerService!) };
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(body);
+  });
+
+  router.post('/internal/erasures/:userId/done', callers, async (req, res) => {
+    const userId = String(req.params.userId ?? '');
+    if (!UUID.test(userId)) throw notFound('No such user');
+    await recordErased(db, userId, req.callerService!, required);
+    res.status(204).end();
+  });
+
+  return router;
+}

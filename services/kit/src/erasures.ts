@@ -1,0 +1,89 @@
+import { erasureListSchema } from '@atelier/contracts';
+import { runAlways, type RunAlone } from './exclusive.js';
+import type { Logger } from './logger.js';
+import { serviceHeaders, type TokenSecrets } from './tokens.js';
+
+/**
+ * Account deletion (docs/decisions.md, "Deleting an account"): the account service marks the user deleted and
+ * lists them at `GET /internal/erasures` until every service that keeps their data has said
+ * `POST /internal/erasures/:userId/done`. Each such service runs one watcher: it asks for the users it has not
+ * erased yet, erases each (its rows and the media only they made) and says so. Services call account, never the
+ * other way round, so this needs no new address anywhere.
+ */
+export type EraseOutcome = 'erased' | 'later';
+
+export interface ErasureWatcherOptions {
+  /** This service's name: the caller in its service token, and the name account records as done. */
+  caller: string;
+  accountUrl: string;
+  identityKeys: TokenSecrets;
+  logger: Logger;
+  /** How often to ask; the first ask is at start. */
+  intervalMs: number;
+  /**
+   * Erases what this service keeps of the user. 'later' when it cannot yet (work of theirs still running, which
+   * would write again after the erase): asked again next round. Must be safe to run twice (a crash between the
+   * erase and the acknowledgement repeats it).
+   */
+  erase(userId: string): Promise<EraseOutcome>;
+  /** One replica at a time (advisory lock); default always. */
+  runAlone?: RunAlone;
+}
+
+const ACCOUNT_TIMEOUT_MS = 10_000;
+
+async function callAccount(options: ErasureWatcherOptions, method: 'GET' | 'POST', path: string): Promise<unknown> {
+  const response = await fetch(`${options.accountUrl}${path}`, {
+    method,
+    headers: await serviceHeaders(options.identityKeys, options.caller, 'account'),
+    signal: AbortSignal.timeout(ACCOUNT_TIMEOUT_MS),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`account answered ${response.status} to ${method} ${path}: ${text.slice(0, 200)}`);
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/** One round: every user account lists for this service is erased (or left for later) and acknowledged. */
+export async function eraseDeletedUsers(options: ErasureWatcherOptions): Promise<{ erased: number; later: number }> {
+  const list = erasureListSchema.parse(await callAccount(options, 'GET', '/internal/erasures'));
+  let erased = 0;
+  let later = 0;
+  for (const userId of list.userIds) {
+    const outcome = await options.erase(userId);
+    if (outcome === 'later') {
+      later += 1;
+      continue;
+    }
+    await callAccount(options, 'POST', `/internal/erasures/${encodeURIComponent(userId)}/done`);
+    erased += 1;
+  }
+  if (erased > 0 || later > 0) options.logger.info({ erased, later }, 'deleted accounts erased');
+  return { erased, later };
+}
+
+/** Asks every `intervalMs` (and at once); a failed round is logged and tried again at the next. */
+export function startErasureWatcher(options: ErasureWatcherOptions): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = (options.runAlone ?? runAlways)('erasures', async () => {
+      await eraseDeletedUsers(options);
+    })
+      .then(() => undefined)
+      .catch((error: unknown) => options.logger.warn({ err: error }, 'erasing deleted accounts failed; trying again later'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, options.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
