@@ -26,6 +26,8 @@ export const NAVIGATIONS = {
   googleSignIn: '/api/auth/google',
   devLogin: '/api/dev-login',
   logout: '/api/logout',
+  /** After deleting the account: the login page says it is done (docs/decisions.md, "Deleting an account"). */
+  accountDeleted: '/login?account=deleted',
 } as const;
 
 export const REMOTES_JSON_URL = '/mf/remotes.json';
@@ -54,6 +56,25 @@ export const TEXTS = {
 
 /** SPEC §8: the billing portal's failure toast (title Error, the server's message or this text). */
 export const BILLING_PORTAL_ERROR = { title: 'Error', fallback: 'Failed to open billing portal. Please try again.' } as const;
+
+/**
+ * Deleting an account (beyond SPEC, which promises it in the privacy policy: personal data removed within 30 days
+ * after account deletion, backups within 90; docs/decisions.md, "Deleting an account").
+ */
+export const ACCOUNT_DELETION = {
+  title: 'Delete account',
+  button: 'Delete account',
+  what: 'Deleting your account erases your images, videos, photoshoots, characters and edits, and the credits you have left.',
+  subscription: 'Your subscription ends at once, with no refund for the rest of the period.',
+  final: 'This cannot be undone.',
+  confirmTitle: 'Delete your account?',
+  word: 'DELETE',
+  typeToConfirm: 'Type DELETE to confirm',
+  failed: 'Your account was not deleted.',
+  failedFallback: 'Please try again.',
+  doneTitle: 'Your account is deleted',
+  doneText: 'What you made is being erased from Atelier now; copies in our backups go within 90 days.',
+} as const;
 
 /** SPEC §9: a limit of 999 or more is unlimited. */
 export const UNLIMITED_LIMIT = 999;

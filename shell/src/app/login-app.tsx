@@ -62,10 +62,11 @@ export function LoginApp({ enterApp, prefetchApp }: LoginAppProps) {
     };
   }, []);
   // Prerendered pages are for the bare /login (the gateway sends the plain page when there is a query).
-  const errorCode = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('error');
+  const params = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search);
+  const errorCode = params?.get('error') ?? null;
   return (
     <div onPointerOver={prefetchApp} onFocus={prefetchApp}>
-      <LoginScreen devLogin={devLogin} errorCode={errorCode} onNavigate={enterApp} />
+      <LoginScreen devLogin={devLogin} errorCode={errorCode} accountNotice={params?.get('account') ?? null} onNavigate={enterApp} />
     </div>
   );
 }

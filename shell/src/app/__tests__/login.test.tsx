@@ -124,4 +124,16 @@ describe('the light login app on a first load of /login', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Privacy Policy' }));
     expect(enterApp).toHaveBeenCalledWith('/privacy');
   });
+
+  it('says the account is deleted on /login?account=deleted (where deleting an account ends), and nothing otherwise', async () => {
+    renderLight({ devLogin: false }, '?account=deleted');
+    expect(screen.getByRole('status')).toHaveTextContent('Your account is deleted');
+    expect(screen.getByRole('status')).toHaveTextContent('copies in our backups go within 90 days');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows no account notice for another value', () => {
+    renderLight({ devLogin: false }, '?account=<b>x</b>');
+    expect(screen.queryByText('Your account is deleted')).not.toBeInTheDocument();
+  });
 });

@@ -9,7 +9,7 @@ export function LoginRoute() {
   const { devLogin } = usePublicConfig();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  return <LoginScreen devLogin={devLogin} errorCode={params.get('error')} onNavigate={(to) => void navigate(to)} />;
+  return <LoginScreen devLogin={devLogin} errorCode={params.get('error')} accountNotice={params.get('account')} onNavigate={(to) => void navigate(to)} />;
 }
 
 export const Component = LoginRoute;

@@ -321,3 +321,53 @@ describe('account page: credit history', () => {
     await waitFor(() => expect(redirect).toHaveBeenCalled());
   });
 });
+
+describe('account page: deleting the account', () => {
+  const deleteCalls = () => fetchMock.mock.calls.filter(([input, init]) => init?.method === 'DELETE' && String(input).endsWith('/api/account'));
+
+  it('says what goes, asks for DELETE typed, then deletes and sends the browser to the login page that says so', async () => {
+    routes['DELETE /api/account'] = () => new Response(null, { status: 204 });
+    const { redirect } = renderPage();
+    const region = await screen.findByRole('region', { name: 'Delete account' });
+    expect(region).toHaveTextContent('erases your images, videos, photoshoots, characters and edits');
+    expect(region).toHaveTextContent('Your subscription ends at once, with no refund for the rest of the period.');
+    await userEvent.click(within(region).getByRole('button', { name: 'Delete account' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete account' });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'delete');
+    expect(confirm).toBeDisabled(); // the word, as shown
+    await userEvent.clear(within(dialog).getByLabelText('Type DELETE to confirm'));
+    await userEvent.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE{Enter}');
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/login?account=deleted'));
+    expect(deleteCalls()).toHaveLength(1);
+  });
+
+  it('on a free plan says nothing of a subscription; Cancel closes without deleting', async () => {
+    routes['GET /api/account/summary'] = () => Response.json(freeSummary);
+    renderPage({ user: freeUser });
+    const region = await screen.findByRole('region', { name: 'Delete account' });
+    expect(region).not.toHaveTextContent('subscription');
+    await userEvent.click(within(region).getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deleteCalls()).toHaveLength(0);
+  });
+
+  it('keeps the dialog open and says so when the deletion fails (the service message, or a fallback for a proxy page)', async () => {
+    let answer = () => Response.json({ error: 'Service unavailable: account' }, { status: 503 });
+    routes['DELETE /api/account'] = () => answer();
+    const { redirect } = renderPage();
+    await userEvent.click(within(await screen.findByRole('region', { name: 'Delete account' })).getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await userEvent.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your account was not deleted. Service unavailable: account');
+    answer = () => new Response('<html>bad gateway</html>', { status: 502 });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Your account was not deleted. Please try again.'));
+    expect(redirect).not.toHaveBeenCalled();
+  });
+});

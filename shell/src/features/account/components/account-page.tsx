@@ -3,11 +3,12 @@ import { Button, Spinner } from '@atelier/ui';
 import { TEXTS } from '../../../constants';
 import { useAccountSummary } from '../api/get-account-summary';
 import { CreditHistory } from './credit-history';
+import { DeleteAccount } from './delete-account';
 import { PlanCard } from './plan-card';
 import { UsageCard } from './usage-card';
 
 export interface AccountPageProps {
-  /** Where Manage Billing sends the browser (a full navigation); tests pass a spy. */
+  /** Where Manage Billing and a deleted account send the browser (a full navigation); tests pass a spy. */
   redirect?: (url: string) => void;
 }
 
@@ -58,6 +59,8 @@ export function AccountPage({ redirect = (url) => window.location.assign(url) }:
       )}
 
       <CreditHistory />
+
+      <DeleteAccount subscribed={Boolean(user && user.plan !== 'free' && user.stripeSubscriptionId)} redirect={redirect} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { NAVIGATIONS, PRODUCT_NAME, ROUTES, TEXTS } from '../../../constants';
+import { ACCOUNT_DELETION, NAVIGATIONS, PRODUCT_NAME, ROUTES, TEXTS } from '../../../constants';
 import { useRotation } from '../../../hooks/use-rotation';
 import { ArtImage, styleArt } from '../../landing/components/art-image';
 import { LANDING_STYLES } from '../../landing/utils/styles';
@@ -54,17 +54,30 @@ export function SignInErrorBox({ code }: { code: string | null }) {
   );
 }
 
+/** On /login?account=deleted: the account the user just deleted is gone (docs/decisions.md, "Deleting an account"). */
+export function AccountDeletedBox({ account }: { account: string | null }) {
+  if (account !== 'deleted') return null;
+  return (
+    <div role="status" className="rounded-md border border-border bg-muted px-4 py-3 text-sm">
+      <p className="font-semibold">{ACCOUNT_DELETION.doneTitle}</p>
+      <p className="text-muted-foreground">{ACCOUNT_DELETION.doneText}</p>
+    </div>
+  );
+}
+
 export interface LoginScreenProps {
   /** The server allows development sign-in (GET /api/config): the Dev Entry button shows. */
   devLogin: boolean;
   /** `?error=` of the address, when the last sign-in failed. */
   errorCode: string | null;
+  /** `?account=` of the address: `deleted` right after the user deleted their account. */
+  accountNotice?: string | null;
   /** Moves to another screen of the product without a page load (a plain click on a link). */
   onNavigate: (to: string) => void;
 }
 
 /** SPEC §2's login screen: Continue with Google, the hidden Dev Entry, links to the terms and privacy. */
-export function LoginScreen({ devLogin, errorCode, onNavigate }: LoginScreenProps) {
+export function LoginScreen({ devLogin, errorCode, accountNotice = null, onNavigate }: LoginScreenProps) {
   const link = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     // A new tab or window (modifier keys, middle click) is the browser's business.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -81,6 +94,7 @@ export function LoginScreen({ devLogin, errorCode, onNavigate }: LoginScreenProp
         <div className="flex w-full max-w-sm flex-col gap-3">
           <h1 className="text-center text-2xl">Sign in to your studio</h1>
           <SignInErrorBox code={errorCode} />
+          <AccountDeletedBox account={accountNotice} />
           <button type="button" className={BUTTON_DEFAULT} onClick={() => window.location.assign(NAVIGATIONS.googleSignIn)}>
             <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true">
               <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.7z" />
