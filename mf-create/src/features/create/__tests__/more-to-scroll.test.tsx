@@ -6,9 +6,9 @@ import { useMoreToScroll } from '../hooks/use-more-to-scroll';
 /** A row shown after a loading state, as the preset styles are. */
 function Row() {
   const [loaded, setLoaded] = useState(false);
-  const { ref, more } = useMoreToScroll<HTMLDivElement>();
+  const { ref, more, before, fade } = useMoreToScroll<HTMLDivElement>();
   return loaded ? (
-    <div ref={ref} data-testid="row" data-more={more} />
+    <div ref={ref} data-testid="row" data-more={more} data-before={before} className={fade} />
   ) : (
     <button type="button" onClick={() => setLoaded(true)}>
       load
@@ -32,12 +32,18 @@ describe('useMoreToScroll', () => {
       act(() => screen.getByRole('button', { name: 'load' }).click());
       const row = screen.getByTestId('row');
       expect(row).toHaveAttribute('data-more', 'true');
+      expect(row).toHaveAttribute('data-before', 'false');
+      expect(row.className).toContain('black_calc(100%-2.5rem),transparent');
       size(row, 600, 390, 210);
       fireEvent.scroll(row);
+      // At the end: nothing more to the right, but what was scrolled past fades at the left.
       expect(row).toHaveAttribute('data-more', 'false');
+      expect(row).toHaveAttribute('data-before', 'true');
+      expect(row.className).toBe('[mask-image:linear-gradient(to_right,transparent,black_2.5rem)]');
       size(row, 600, 390, 100);
       fireEvent.scroll(row);
       expect(row).toHaveAttribute('data-more', 'true');
+      expect(row.className).toContain('transparent,black_2.5rem,black_calc(100%-2.5rem),transparent');
     } finally {
       delete (HTMLElement.prototype as unknown as Record<string, unknown>).scrollWidth;
       delete (HTMLElement.prototype as unknown as Record<string, unknown>).clientWidth;

@@ -6,7 +6,7 @@ import { isInFlight } from '../api/get-generations';
 import { useMediaQuery, useReducedMotion } from '../hooks/use-media-query';
 import { generationRatio, placeInColumns, tileStyle, type Ratio } from '../utils/masonry';
 import { groupPhotoSets, setCaption } from '../utils/photo-sets';
-import { MORE_TO_SCROLL_FADE, useMoreToScroll } from '../hooks/use-more-to-scroll';
+import { useMoreToScroll } from '../hooks/use-more-to-scroll';
 import { EngineBadge } from './engine-badge';
 import { generationTitle } from './generation-viewer';
 import { PicturesIcon, PlayIcon } from './icons';
@@ -65,7 +65,7 @@ export function Gallery({ items: all, isLoading, isError, onRetry, hasNextPage, 
             aria-label="Show"
             className={cn(
               '-mx-1 flex gap-x-4 gap-y-1 overflow-x-auto px-1 pb-1 sm:mx-0 sm:flex-wrap sm:justify-end sm:overflow-visible sm:px-0 sm:pb-0',
-              filterRow.more && MORE_TO_SCROLL_FADE,
+              filterRow.fade,
             )}
           >
             {FILTERS.map((option) => (

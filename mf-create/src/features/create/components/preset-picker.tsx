@@ -2,7 +2,7 @@ import type { Preset } from '@atelier/contracts';
 import { Button, cn, Spinner } from '@atelier/ui';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { groupByStyle, usePresets } from '../api/get-presets';
-import { MORE_TO_SCROLL_FADE, useMoreToScroll } from '../hooks/use-more-to-scroll';
+import { useMoreToScroll } from '../hooks/use-more-to-scroll';
 import { CheckIcon } from './icons';
 
 interface PresetPickerProps {
@@ -81,7 +81,7 @@ export function PresetPicker({ value, onChange }: PresetPickerProps) {
         </p>
       ) : (
         <>
-          <div ref={styleRow.ref} role="group" aria-label="Preset styles" className={cn('-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1', styleRow.more && MORE_TO_SCROLL_FADE)}>
+          <div ref={styleRow.ref} role="group" aria-label="Preset styles" className={cn('-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1', styleRow.fade)}>
             {[ALL, ...groups.map((group) => group.style)].map((name) => (
               <button
                 key={name}
