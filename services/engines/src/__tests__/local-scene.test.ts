@@ -186,6 +186,9 @@ describe('local text-to-image scene', () => {
       ['close-up portrait, curly blonde hair, grey fedora, black turtleneck', '16:9'],
       ['close-up portrait, wide-brimmed straw sun hat, white shirt', '16:9'],
       ['half body, bob haircut, red beret, navy coat', '2:3'],
+      // A full-length figure in a hat stands smaller on a square still (a fedora covered the line under the title).
+      ['man in a grey suit and a black fedora, full body', '1:1'],
+      ['man in jeans and a black cowboy hat, curly hair, full body', '1:1'],
     ] as const) {
       const layers = await render(prompt, 82, aspectRatio);
       const { data, info } = await sharp(layers.figure).raw().toBuffer({ resolveWithObject: true });
@@ -267,6 +270,12 @@ describe('local text-to-image scene', () => {
     expect(shaded).toBeGreaterThan(bare * 3);
     expect(await count(`${base}, red handbag`, red, 'figure')).toBeGreaterThan(3000);
     expect(await count(`${base}, no handbag`, red, 'figure')).toBe(0);
+    // Earrings show under long hair and a bob (hidden there before, though the engine said it drew them).
+    const gold = '#c9a44f';
+    for (const hair of ['long black hair', 'black bob']) {
+      const portrait = `close-up portrait, ${hair}, black turtleneck`;
+      expect(await count(`${portrait}, gold hoop earrings`, gold, 'figure'), hair).toBeGreaterThan((await count(portrait, gold, 'figure')) + 150);
+    }
   }, 120_000);
 
   it('draws leopard and paisley as motifs of their own', async () => {

@@ -61,6 +61,9 @@ describe('local prompt understanding', () => {
     const denim = understand('oversized denim jacket, street, golden hour, full body', undefined, 1);
     expect(denim.garments[0]!.paint.name).toBe('denim blue');
     expect(describeReading(denim)).toBe('Blue denim jacket');
+    // The same when denim is the material said of another garment.
+    expect(describeReading(understand('a woman in a denim shirt, studio', undefined, 1))).toBe('Blue denim shirt');
+    expect(describeReading(understand('a man in jeans and a black stetson, desert', undefined, 1))).toBe('Blue jeans');
     const labels = understoodOf(understand('red silk slip dress', undefined, 1)).map((u) => u.label);
     expect(labels).toEqual(['Garment', 'Colour', 'Material', 'Figure', 'Skin', 'Hair', 'Setting', 'Light', 'Framing']);
   });
@@ -185,6 +188,9 @@ describe('local prompt understanding', () => {
     expect(understoodOf(reading)).toContainEqual({ label: 'Accessories', value: 'red handbag' });
     // Named as drawn: a hat is a fedora.
     expect(understoodOf(understand('navy suit, grey fedora, gold hoops', undefined, 1))).toContainEqual({ label: 'Accessories', value: 'grey fedora, gold hoop earrings' });
+    // A cowboy hat (or a stetson) is drawn as one, not as a fedora.
+    expect(worn('denim shirt, brown cowboy hat')).toEqual(['brown cowboy hat']);
+    expect(understoodOf(understand('jeans, black stetson', undefined, 1))).toContainEqual({ label: 'Accessories', value: 'black cowboy hat' });
     expect(understoodOf(understand('white dress', undefined, 1)).map((u) => u.label)).not.toContain('Accessories');
   });
 

@@ -60,7 +60,7 @@ function defaultColour(kind: AccessoryKind, outfit: string): string {
 }
 
 /** The top of each hat in head units, as drawn (the skull's top is at -0.5). */
-const HAT_TOP: Partial<Record<AccessoryKind, number>> = { hat: -0.88, 'sun hat': -0.79, 'bucket hat': -0.74, beanie: -0.78, cap: -0.73, beret: -0.8 };
+const HAT_TOP: Partial<Record<AccessoryKind, number>> = { hat: -0.88, 'cowboy hat': -0.86, 'sun hat': -0.79, 'bucket hat': -0.74, beanie: -0.78, cap: -0.73, beret: -0.8 };
 /** Where a hat sits on a hair style: higher and larger on a mass of curls, a little higher over a bun (which it hides). */
 const HAT_SEAT: Partial<Record<HairStyle, { lift: number; scale: number }>> = { curly: { lift: 0.13, scale: 1.22 }, bun: { lift: 0.07, scale: 1.06 } };
 
@@ -130,6 +130,20 @@ function hat(kind: AccessoryKind, colour: string, id: string, hairStyle: HairSty
       for (let x = -0.38; x <= 0.39; x += 0.076) parts.push(line(`M${f(x)},${f(-0.385 + Math.abs(x) * 0.05)} L${f(x)},${f(-0.23 + Math.abs(x) * 0.05)}`, dark, 0.012, 0.45));
       break;
     }
+    case 'cowboy hat':
+      // A wide brim curled up at both sides, a tall crown creased down the middle, a band.
+      parts.push(
+        shade(-0.22, 0.34),
+        `<path d="M-0.84,-0.5 C-0.8,-0.34 -0.55,-0.3 0,-0.3 C0.55,-0.3 0.8,-0.34 0.84,-0.5 C0.8,-0.3 0.6,-0.2 0,-0.2 C-0.6,-0.2 -0.8,-0.3 -0.84,-0.5 Z" fill="${dark}"/>`,
+        `<path d="M-0.4,-0.33 C-0.44,-0.56 -0.4,-0.8 -0.24,-0.86 C-0.12,-0.8 -0.04,-0.76 0,-0.76 C0.04,-0.76 0.12,-0.8 0.24,-0.86 C0.4,-0.8 0.44,-0.56 0.4,-0.33 Z" fill="${fill}"/>`,
+        line('M0,-0.76 C0.01,-0.66 0.01,-0.6 0,-0.52', dark, 0.022, 0.55),
+        line('M-0.3,-0.78 C-0.32,-0.7 -0.33,-0.64 -0.34,-0.58', dark, 0.014, 0.4),
+        line('M0.3,-0.78 C0.32,-0.7 0.33,-0.64 0.34,-0.58', dark, 0.014, 0.4),
+        `<path d="M-0.41,-0.44 C-0.2,-0.47 0.2,-0.47 0.41,-0.44 L0.4,-0.36 C0.2,-0.39 -0.2,-0.39 -0.4,-0.36 Z" fill="${darken(colour, 0.45)}"/>`,
+        `<path d="M-0.84,-0.5 C-0.78,-0.4 -0.5,-0.33 0,-0.33 C0.5,-0.33 0.78,-0.4 0.84,-0.5 C0.8,-0.3 0.6,-0.22 0,-0.22 C-0.6,-0.22 -0.8,-0.3 -0.84,-0.5 Z" fill="${fill}"/>`,
+        line('M-0.8,-0.44 C-0.6,-0.3 0.6,-0.3 0.8,-0.44', light, 0.01, 0.5),
+      );
+      break;
     default:
       // A fedora: a brim seen almost edge-on, a pinched crown, a band.
       parts.push(
@@ -168,15 +182,22 @@ function eyewear(kind: AccessoryKind, colour: string, id: string): string {
 }
 
 function earrings(kind: AccessoryKind, colour: string, hairStyle: HairStyle): string {
-  // Long hair and a bob cover the ears.
-  if (hairStyle === 'long' || hairStyle === 'bob') return '';
   const shine = lighten(colour, 0.35);
+  // Long hair and a bob cover the ears: the earrings show where the hair is tucked behind them, a little lower and
+  // further out, and studs hang a small drop so they read against the hair (a stud alone was lost in it).
+  const covered = hairStyle === 'long' || hairStyle === 'bob';
+  const x = covered ? 0.4 : 0.36;
+  const shadow = (cx: number, cy: number, r: number) => (covered ? `<circle cx="${f(cx + 0.006)}" cy="${f(cy + 0.008)}" r="${f(r)}" fill="none" stroke="#000" stroke-opacity="0.3" stroke-width="0.02"/>` : '');
   return [-1, 1]
-    .map((s) =>
-      kind === 'hoops'
-        ? `<circle cx="${f(s * 0.36)}" cy="0.235" r="0.068" fill="none" stroke="${colour}" stroke-width="0.016"/><path d="M${f(s * 0.36 - 0.04)},0.29 Q${f(s * 0.36)},0.31 ${f(s * 0.36 + 0.04)},0.29" fill="none" stroke="${shine}" stroke-width="0.008"/>`
-        : `<circle cx="${f(s * 0.355)}" cy="0.165" r="0.028" fill="${colour}"/><circle cx="${f(s * 0.355 - 0.008)}" cy="0.157" r="0.009" fill="${shine}"/>`,
-    )
+    .map((s) => {
+      if (kind === 'hoops') {
+        const cy = covered ? 0.26 : 0.235;
+        return `${shadow(s * x, cy, 0.068)}<circle cx="${f(s * x)}" cy="${f(cy)}" r="0.068" fill="none" stroke="${colour}" stroke-width="${covered ? 0.02 : 0.016}"/><path d="M${f(s * x - 0.04)},${f(cy + 0.055)} Q${f(s * x)},${f(cy + 0.075)} ${f(s * x + 0.04)},${f(cy + 0.055)}" fill="none" stroke="${shine}" stroke-width="0.008"/>`;
+      }
+      const stud = `<circle cx="${f(s * (covered ? x : 0.355))}" cy="0.165" r="0.028" fill="${colour}"/><circle cx="${f(s * (covered ? x : 0.355) - 0.008)}" cy="0.157" r="0.009" fill="${shine}"/>`;
+      if (!covered) return stud;
+      return `<path d="M${f(s * x)},0.19 L${f(s * x)},0.225" stroke="${colour}" stroke-width="0.01"/><ellipse cx="${f(s * x)}" cy="0.25" rx="0.024" ry="0.032" fill="${colour}" stroke="#000" stroke-opacity="0.25" stroke-width="0.006"/><circle cx="${f(s * x - 0.007)}" cy="0.24" r="0.008" fill="${shine}"/>${stud}`;
+    })
     .join('');
 }
 

@@ -215,7 +215,6 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const floorY = h * (landscape ? 0.9 : 0.88);
   const fullHeight = h * (landscape ? 0.76 : 0.72);
   const unit = fullHeight / 8;
-  const figureHeight = reading.framing === 'close-up' ? h * 3.1 : reading.framing === 'half body' ? h * 1.55 : fullHeight;
   // Typography first: a close figure's hair starts below the masthead (an afro's volume ran under the title).
   const frame = frameInset(w, h);
   const description = describe(reading);
@@ -227,9 +226,14 @@ function sceneOf(input: LocalStillRecipe): Scene {
   // A hat rises above the hair (and sits higher on curls).
   const hatRise = Math.max(0, ...(reading.accessories ?? []).map((a) => headwearRise(a.kind, reading.figure.hairStyle)));
   const hairAbove = Math.max(HAIR_VOLUME[reading.figure.hairStyle] ?? 0.15, hatRise);
+  // A full-length figure stands on the floor; one whose hat (or hair) would reach the title stands a little smaller
+  // (a fedora covered the line under a square still's title).
+  const titleBottom = (landscape ? frame : masthead.box.bottom) + h * 0.01;
+  const standing = Math.min(fullHeight, (floorY - titleBottom) / (1 + hairAbove / 8));
+  const figureHeight = reading.framing === 'close-up' ? h * 3.1 : reading.framing === 'half body' ? h * 1.55 : standing;
   // A portrait's masthead runs along the top; a landscape's sits at the side, and only the frame is above the head
   // (a hat on a landscape close-up ran out of the picture).
-  const clearOfTitle = (landscape ? frame : masthead.box.bottom) + (hairAbove * figureHeight) / 8 + h * 0.01;
+  const clearOfTitle = titleBottom + (hairAbove * figureHeight) / 8;
   // Only a close-up's head is big enough to matter (a half-body figure moved down would lose its skirt below the frame).
   // A hat makes a half-body head matter too (a beret covered the line under the title).
   const headTop = reading.framing === 'close-up' ? Math.max(h * 0.16, clearOfTitle) : reading.framing === 'half body' && hatRise > 0 ? Math.max(h * 0.15, clearOfTitle) : h * 0.15;

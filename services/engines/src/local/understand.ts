@@ -176,14 +176,14 @@ const HAIR_BEFORE_PERSON = new Set(['blonde', 'blond', 'brunette', 'ginger', 'au
 const SHOES = new Set(['shoes', 'shoe', 'sneakers', 'sneaker', 'trainers', 'boots', 'boot', 'ankle boots', 'wellingtons', 'wellington boots', 'heels', 'high heels', 'stilettos', 'pumps', 'loafers', 'sandals', 'mules', 'flats', 'ballet flats', 'espadrilles']);
 
 /** Accessories the drawing shows, by the words that name them (see accessories.ts). */
-export type AccessoryKind = 'hat' | 'sun hat' | 'bucket hat' | 'beret' | 'cap' | 'beanie' | 'sunglasses' | 'glasses' | 'handbag' | 'clutch' | 'tote' | 'necklace' | 'pearls' | 'earrings' | 'hoops';
+export type AccessoryKind = 'hat' | 'cowboy hat' | 'sun hat' | 'bucket hat' | 'beret' | 'cap' | 'beanie' | 'sunglasses' | 'glasses' | 'handbag' | 'clutch' | 'tote' | 'necklace' | 'pearls' | 'earrings' | 'hoops';
 export interface AccessoryReading {
   kind: AccessoryKind;
   /** The colour said of it ("a red handbag", "a straw hat", "gold hoops"); else the drawing picks one. */
   colour?: NamedColour;
 }
 const DRAWN_ACCESSORIES: Record<string, AccessoryKind> = {
-  hat: 'hat', fedora: 'hat', trilby: 'hat', panama: 'hat', 'panama hat': 'hat', 'cowboy hat': 'hat',
+  hat: 'hat', fedora: 'hat', trilby: 'hat', panama: 'hat', 'panama hat': 'hat', 'cowboy hat': 'cowboy hat', stetson: 'cowboy hat',
   'sun hat': 'sun hat', sunhat: 'sun hat', 'bucket hat': 'bucket hat', beret: 'beret', cap: 'cap', 'baseball cap': 'cap',
   beanie: 'beanie', sunglasses: 'sunglasses', sunnies: 'sunglasses', aviators: 'sunglasses', glasses: 'glasses',
   spectacles: 'glasses', eyeglasses: 'glasses', bag: 'handbag', handbag: 'handbag', purse: 'handbag', 'shoulder bag': 'handbag',
@@ -248,7 +248,7 @@ const ACCESSORY_NAMES: Partial<Record<AccessoryKind, string>> = { hat: 'fedora',
 
 /** Which accessories are worn together: one of each place (a hat, eyewear, a bag, a necklace, earrings). */
 const ACCESSORY_PLACE: Record<AccessoryKind, string> = {
-  hat: 'head', 'sun hat': 'head', 'bucket hat': 'head', beret: 'head', cap: 'head', beanie: 'head', sunglasses: 'eyes', glasses: 'eyes',
+  hat: 'head', 'cowboy hat': 'head', 'sun hat': 'head', 'bucket hat': 'head', beret: 'head', cap: 'head', beanie: 'head', sunglasses: 'eyes', glasses: 'eyes',
   handbag: 'hand', clutch: 'hand', tote: 'hand', necklace: 'neck', pearls: 'neck', earrings: 'ears', hoops: 'ears',
 };
 
@@ -765,8 +765,10 @@ function colourBeside(colour: string, garment: string): string {
 export function garmentPhrase(garment: GarmentReading, withColour = true): string {
   const ownMaterial = garment.materialName && garment.materialName !== garment.material ? garment.materialName : garment.material;
   const saysMaterial = garment.materialName && !garment.name.includes(garment.materialName) && ownMaterial !== GARMENTS[garment.name]?.material;
-  const paint = colourBeside(garment.paint.name, garment.name);
-  const colour = withColour ? (garment.printColour ? `${paint} and ${colourBeside(garment.printColour.name, garment.name)}` : paint) : '';
+  // "a denim shirt" is a blue denim shirt, not a "denim blue denim shirt"; jeans are blue jeans, not "denim blue jeans".
+  const named = [garment.material, saysMaterial ? garment.materialName : '', garment.name].filter(Boolean).join(' ');
+  const paint = colourBeside(garment.paint.name, named);
+  const colour = withColour ? (garment.printColour ? `${paint} and ${colourBeside(garment.printColour.name, named)}` : paint) : '';
   const words = [colour, saysMaterial ? garment.materialName : '', garment.print ? PRINT_ADJECTIVES[garment.print] : '', garment.name];
   return words.filter(Boolean).join(' ');
 }
