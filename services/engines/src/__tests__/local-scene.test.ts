@@ -188,6 +188,9 @@ describe('local text-to-image scene', () => {
       ['half body, bob haircut, red beret, navy coat', '2:3'],
       // A full-length figure in a hat stands smaller on a square still (a fedora covered the line under the title).
       ['man in a grey suit and a black fedora, full body', '1:1'],
+      // A half-length figure's bun or afro too (they covered the line under the title).
+      ['half body portrait, hair in a bun, camel coat', '4:5'],
+      ['half body, woman with an afro, red dress', '4:5'],
       ['man in jeans and a black cowboy hat, curly hair, full body', '1:1'],
     ] as const) {
       const layers = await render(prompt, 82, aspectRatio);
@@ -270,6 +273,11 @@ describe('local text-to-image scene', () => {
     expect(shaded).toBeGreaterThan(bare * 3);
     expect(await count(`${base}, red handbag`, red, 'figure')).toBeGreaterThan(3000);
     expect(await count(`${base}, no handbag`, red, 'figure')).toBe(0);
+    // In a half-length picture the hand is out of the frame: the bag is worn on the shoulder, where it shows.
+    for (const bagged of ['half body, fair skin, white shirt, red handbag', 'half body, fair skin, white shirt, red tote']) {
+      expect(await count(bagged, red, 'figure'), bagged).toBeGreaterThan(2000);
+    }
+    expect(await count('half body, fair skin, white shirt', red, 'figure')).toBe(0);
     // Earrings show under long hair and a bob (hidden there before, though the engine said it drew them).
     const gold = '#c9a44f';
     for (const hair of ['long black hair', 'black bob']) {

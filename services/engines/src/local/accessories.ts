@@ -22,8 +22,10 @@ export interface AccessoryFrame {
   neck: number;
   /** The hip centre in pixels. */
   hip: P;
-  /** Each arm's elbow and hand tip, in pixels. */
-  arms: { elbow: P; wrist: P; hand: P }[];
+  /** Each arm's shoulder, elbow and hand tip, in pixels. */
+  arms: { shoulder: P; elbow: P; wrist: P; hand: P }[];
+  /** Where the picture ends (pixels): a bag the hand would carry out of it hangs from the shoulder instead. */
+  visibleBottom?: number;
   /** The outfit's main colour: a bag or hat with no colour said stands apart from it. */
   outfit: string;
 }
@@ -235,14 +237,19 @@ function bag(kind: AccessoryKind, colour: string, id: string, frame: AccessoryFr
   const defs = `<linearGradient id="${id}-bag" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="0.6" stop-color="${colour}"/><stop offset="1" stop-color="${dark}"/></linearGradient>`;
   const fill = `url(#${id}-bag)`;
   const edge = `stroke="${darken(colour, 0.45)}" stroke-width="${px(0.014 * h)}" stroke-opacity="0.6"`;
+  const visibleBottom = frame.visibleBottom ?? Infinity;
   if (kind === 'clutch') {
-    // Held in the hand: a flat envelope across the palm.
-    const [cx, cy] = handDown ? lerp(arm.wrist, arm.hand, 0.55) : lerp(arm.elbow, arm.wrist, 0.6);
+    // Held in the hand: a flat envelope across the palm; tucked under the arm when the hand is out of the picture.
     const w = 0.72 * h;
     const t = 0.34 * h;
+    const inHand = handDown ? lerp(arm.wrist, arm.hand, 0.55) : lerp(arm.elbow, arm.wrist, 0.6);
+    // Under the arm: across the upper arm just above the elbow, pressed to the side.
+    const tucked: P = [lerp(arm.shoulder, arm.elbow, 0.7)[0] - Math.sign(arm.elbow[0] - hip[0]) * 0.12 * h, lerp(arm.shoulder, arm.elbow, 0.7)[1]];
+    const [cx, cy] = inHand[1] + t / 2 > visibleBottom - 0.05 * h ? tucked : inHand;
     return `<defs>${defs}</defs><rect x="${px(cx - w / 2)}" y="${px(cy - t / 2)}" width="${px(w)}" height="${px(t)}" rx="${px(0.04 * h)}" fill="${fill}" ${edge}/><path d="M${px(cx - w / 2)},${px(cy - t / 2)} L${px(cx)},${px(cy + t * 0.1)} L${px(cx + w / 2)},${px(cy - t / 2)}" fill="none" ${edge}/><circle cx="${px(cx)}" cy="${px(cy + t * 0.1)}" r="${px(0.03 * h)}" fill="#c9a44f"/>`;
   }
   const tote = kind === 'tote';
+  if (handDown && arm.hand[1] + (tote ? 0.9 : 0.6) * h > visibleBottom) return shoulderBag(tote, fill, defs, colour, edge, frame, arm);
   // The handle's top: in the hand's palm, or over the forearm near the elbow.
   const grip = handDown ? lerp(arm.wrist, arm.hand, 0.45) : lerp(arm.elbow, arm.wrist, 0.18);
   const top = grip[1] + (tote ? 0.55 : 0.35) * h;
@@ -265,6 +272,36 @@ function bag(kind: AccessoryKind, colour: string, id: string, frame: AccessoryFr
     );
   }
   return `<defs>${defs}</defs>${out.join('')}`;
+}
+
+/**
+ * A bag the hand would carry out of a half-length picture: worn on the shoulder instead, its strap from the shoulder
+ * to a bag held against the side at the waist, over the arm.
+ */
+function shoulderBag(tote: boolean, fill: string, defs: string, colour: string, edge: string, frame: AccessoryFrame, arm: AccessoryFrame['arms'][number]): string {
+  const { h, hip } = frame;
+  const side = Math.sign(arm.shoulder[0] - hip[0]) || 1;
+  const wTop = (tote ? 0.9 : 0.68) * h;
+  const wBottom = (tote ? 1.0 : 0.82) * h;
+  const depth = (tote ? 0.85 : 0.58) * h;
+  // Against the side at the waist, just outside the shoulder's line (an arm akimbo would carry it out of the picture).
+  const x = arm.shoulder[0] + side * 0.12 * h;
+  const top = Math.min(arm.elbow[1] + 0.1 * h, hip[1] - 1.05 * h);
+  const body = `M${px(x - wTop / 2)},${px(top)} L${px(x + wTop / 2)},${px(top)} L${px(x + wBottom / 2)},${px(top + depth - 0.06 * h)} Q${px(x + wBottom / 2)},${px(top + depth)} ${px(x + wBottom / 2 - 0.06 * h)},${px(top + depth)} L${px(x - wBottom / 2 + 0.06 * h)},${px(top + depth)} Q${px(x - wBottom / 2)},${px(top + depth)} ${px(x - wBottom / 2)},${px(top + depth - 0.06 * h)} Z`;
+  // The strap: over the shoulder's top, down the front and the back to the bag's two top corners.
+  const over: P = [arm.shoulder[0] - side * 0.04 * h, arm.shoulder[1] - 0.12 * h];
+  const front = `M${px(x - side * wTop * 0.38)},${px(top + 0.02 * h)} Q${px(over[0] - side * 0.1 * h)},${px((over[1] + top) / 2)} ${pt(over)}`;
+  const back = `M${pt(over)} Q${px(over[0] + side * 0.2 * h)},${px((over[1] + top) / 2)} ${px(x + side * wTop * 0.38)},${px(top + 0.02 * h)}`;
+  const strap = darken(colour, 0.15);
+  return [
+    `<defs>${defs}</defs>`,
+    `<path d="${back}" fill="none" stroke="${darken(colour, 0.3)}" stroke-width="${px(0.04 * h)}" stroke-linecap="round"/>`,
+    `<path d="${body}" fill="${fill}" ${edge}/>`,
+    tote
+      ? ''
+      : `<path d="M${px(x - wTop / 2)},${px(top)} L${px(x + wTop / 2)},${px(top)} L${px(x + wTop / 2 + 0.03 * h)},${px(top + 0.24 * h)} Q${px(x)},${px(top + 0.32 * h)} ${px(x - wTop / 2 - 0.03 * h)},${px(top + 0.24 * h)} Z" fill="${darken(colour, 0.08)}" ${edge}/><rect x="${px(x - 0.05 * h)}" y="${px(top + 0.23 * h)}" width="${px(0.1 * h)}" height="${px(0.07 * h)}" rx="${px(0.015 * h)}" fill="#c9a44f"/>`,
+    `<path d="${front}" fill="none" stroke="${strap}" stroke-width="${px(0.045 * h)}" stroke-linecap="round"/>`,
+  ].join('');
 }
 
 /** The accessories as one SVG fragment in image pixels, drawn over the dressed figure. */

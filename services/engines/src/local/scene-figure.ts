@@ -22,6 +22,8 @@ export interface FigurePlacement {
   footY: number;
   height: number;
   joints: PoseJoints;
+  /** Where the picture ends below the figure (a half-length still cuts it off): a bag is carried where it shows. */
+  visibleBottom?: number;
 }
 
 export interface SceneFigure {
@@ -716,8 +718,9 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
           U,
           neck: b.neck,
           hip,
-          arms: body.arms.map(({ elbow, wrist }, i) => ({ elbow, wrist, hand: person.landmarks.hands[i]! })),
+          arms: body.arms.map(({ shoulder, elbow, wrist }, i) => ({ shoulder, elbow, wrist, hand: person.landmarks.hands[i]! })),
           outfit: main.garment.paint.hex,
+          ...(place.visibleBottom === undefined ? {} : { visibleBottom: place.visibleBottom }),
         },
         id,
       )

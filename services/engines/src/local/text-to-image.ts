@@ -230,13 +230,17 @@ function sceneOf(input: LocalStillRecipe): Scene {
   // (a fedora covered the line under a square still's title).
   const titleBottom = (landscape ? frame : masthead.box.bottom) + h * 0.01;
   const standing = Math.min(fullHeight, (floorY - titleBottom) / (1 + hairAbove / 8));
-  const figureHeight = reading.framing === 'close-up' ? h * 3.1 : reading.framing === 'half body' ? h * 1.55 : standing;
+  // A half-length figure whose hair or hat would reach the title is drawn a little smaller about its middle (the
+  // hips stay where they were): its head clears the title and its skirt stays in the picture (moved down, a skirt
+  // left the frame; left in place, a bun, an afro or a beret covered the line under the title).
+  const halfMiddle = h * (0.15 + 1.55 / 2);
+  const halfTop = Math.max(h * 0.15, (titleBottom + (hairAbove * halfMiddle) / 4) / (1 + hairAbove / 4));
+  const figureHeight = reading.framing === 'close-up' ? h * 3.1 : reading.framing === 'half body' ? 2 * (halfMiddle - halfTop) : standing;
   // A portrait's masthead runs along the top; a landscape's sits at the side, and only the frame is above the head
   // (a hat on a landscape close-up ran out of the picture).
   const clearOfTitle = titleBottom + (hairAbove * figureHeight) / 8;
-  // Only a close-up's head is big enough to matter (a half-body figure moved down would lose its skirt below the frame).
-  // A hat makes a half-body head matter too (a beret covered the line under the title).
-  const headTop = reading.framing === 'close-up' ? Math.max(h * 0.16, clearOfTitle) : reading.framing === 'half body' && hatRise > 0 ? Math.max(h * 0.15, clearOfTitle) : h * 0.15;
+  // A close-up's head starts below the title by its hair's (and hat's) height.
+  const headTop = reading.framing === 'close-up' ? Math.max(h * 0.16, clearOfTitle) : reading.framing === 'half body' ? halfTop : h * 0.15;
   const footY = reading.framing === 'full body' ? floorY : headTop + figureHeight;
   // A preset's "rule of thirds" (or the prompt's "off-centre") stands a portrait figure on a third line.
   const thirds = /third|off.?cent|asymmetr/.test(`${input.prompt} ${input.preset?.composition ?? ''}`.toLowerCase()) && reading.framing === 'full body';
@@ -250,7 +254,7 @@ function sceneOf(input: LocalStillRecipe): Scene {
     const hard = reading.light === 'flash' || reading.light === 'noon';
     backdrop += `<defs><filter id="shadow-soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(w * (hard ? 0.003 : 0.01)).toFixed(1)}"/></filter></defs><ellipse cx="${(figureX + (hard ? unit * 0.5 : 0)).toFixed(1)}" cy="${(floorY + unit * 0.12).toFixed(1)}" rx="${(unit * 1.5).toFixed(1)}" ry="${(unit * 0.22).toFixed(1)}" fill="#000" opacity="${hard ? 0.45 : 0.3}" filter="url(#shadow-soft)"/>`;
   }
-  const figure = drawSceneFigure(reading, look, { x: figureX, footY, height: figureHeight, joints: pose.joints }, 'fig');
+  const figure = drawSceneFigure(reading, look, { x: figureX, footY, height: figureHeight, joints: pose.joints, visibleBottom: h - frame }, 'fig');
 
   // Typography: the preset's name (or the reading's own description) and a clean line of what is shown.
   const topColour = backdropTone(reading, 'top');
