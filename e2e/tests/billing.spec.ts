@@ -1,6 +1,7 @@
 // Issue 12's proof in a browser: a new user pays for Basic through a product started against the fake Stripe
 // (checkout page, signed webhooks, back on /pricing as a subscriber, the billing portal, the account page with
-// the plan and a credit movement); and, on the shared product without any Stripe configuration, the waitlist.
+// the plan and a credit movement, then deleting the account: its subscription and customer end at Stripe and its
+// files go); and, on the shared product without any Stripe configuration, the waitlist.
 import { type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { startFakeStripe, type FakeStripe } from '@atelier/billing/testing';
@@ -61,6 +62,11 @@ test.beforeAll(async () => {
     STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_billing',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     ...priceEnv(),
+    // Deleted accounts are erased within a second here (30 s by default).
+    CREATE_ERASURE_INTERVAL_MS: '500',
+    PHOTOSHOOT_ERASURE_INTERVAL_MS: '500',
+    CANVAS_ERASURE_INTERVAL_MS: '500',
+    BILLING_ERASURE_INTERVAL_MS: '500',
   });
   stripe.setWebhook({ url: `${product.url}/api/billing/webhook`, secret: WEBHOOK_SECRET });
 });
@@ -70,7 +76,7 @@ test.afterAll(async () => {
   await stripe?.close();
 });
 
-test('with the fake Stripe: a new user picks a region, pays for Basic, is a subscriber with the billing portal, and the account page lists the plan and a generation', async ({
+test('with the fake Stripe: a new user picks a region, pays for Basic, is a subscriber with the billing portal, the account page lists the plan and a generation, and deleting the account ends the subscription at Stripe and erases its files', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -145,6 +151,42 @@ test('with the fake Stripe: a new user picks a region, pays for Basic, is a subs
   await expect(movement.getByRole('cell', { name: 'Credits', exact: true })).toBeVisible();
   await expect(movement.getByRole('cell', { name: '\u22121 credit', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Credits', exact: true })).toContainText(/149\s*left of 150/);
+
+  // Deleting the account from the account page: it says the subscription ends, needs DELETE typed, then the login
+  // page says it is done. The session is over at once; in the background the subscription is cancelled and the
+  // customer deleted at Stripe, and the image's file goes.
+  let imageUrl: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const answer = (await (await page.request.get(`${product.url}/api/generations/${generationId}`)).json()) as { status: string; imageUrl: string | null };
+        imageUrl = answer.imageUrl;
+        return answer.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('completed');
+  expect((await page.request.get(`${product.url}${imageUrl!}`)).status()).toBe(200);
+  const subscription = [...stripe.subscriptions.values()].find((s) => s.customer === session.customer)!;
+  expect(subscription.status).toBe('active');
+  const deletion = page.getByRole('region', { name: 'Delete account' });
+  await expect(deletion).toContainText('Your subscription ends at once, with no refund for the rest of the period.');
+  await deletion.getByRole('button', { name: 'Delete account' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(confirm.getByRole('button', { name: 'Delete account' })).toBeDisabled();
+  await confirm.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await confirm.getByRole('button', { name: 'Delete account' }).click();
+  await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('account') === 'deleted');
+  await expect(page.getByRole('status').filter({ hasText: 'Your account is deleted' })).toBeVisible();
+  expect((await page.request.get(`${product.url}/api/auth/user`)).status()).toBe(401);
+  await expect.poll(() => stripe.subscriptions.get(subscription.id)?.status, { timeout: 30_000 }).toBe('canceled');
+  await expect.poll(() => stripe.customers.has(session.customer as string), { timeout: 30_000 }).toBe(false);
+  await expect.poll(async () => (await page.request.get(`${product.url}${imageUrl!}`)).status(), { timeout: 30_000 }).toBe(404);
+
+  // Signing in again makes a new, empty account: free, nothing used, no creations.
+  await signIn(page, product.url);
+  expect(await (await page.request.get(`${product.url}/api/user-limits`)).json()).toMatchObject({ credits: { used: 0, limit: 25 } });
+  expect(((await (await page.request.get(`${product.url}/api/generations`)).json()) as { items: unknown[] }).items).toEqual([]);
   await context.close();
 });
 

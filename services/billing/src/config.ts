@@ -67,6 +67,8 @@ const billingEnvSchema = z.object({
   BILLING_WAITLIST_PER_MINUTE: env.int(10).pipe(z.number().int().min(1)),
   /** Checkout and portal sessions one user may open per minute before 429. */
   BILLING_SESSIONS_PER_MINUTE: env.int(10).pipe(z.number().int().min(1)),
+  /** How often the account service is asked for deleted accounts whose data this service must erase (ms). */
+  BILLING_ERASURE_INTERVAL_MS: env.int(30_000).pipe(z.number().int().min(200)),
   ...Object.fromEntries(
     Object.values(PRICE_VARIABLES)
       .flatMap((v) => Object.values(v))
@@ -100,6 +102,7 @@ export interface BillingConfig {
   prices: Record<PaidPlan, PlanPrices>;
   waitlistPerMinute: number;
   sessionsPerMinute: number;
+  erasureIntervalMs: number;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -197,5 +200,6 @@ export function loadBillingConfig(source: NodeJS.ProcessEnv = process.env): Bill
     prices: stripe ? prices : { basic: NO_PRICES, advanced: NO_PRICES, pro: NO_PRICES },
     waitlistPerMinute: e.BILLING_WAITLIST_PER_MINUTE,
     sessionsPerMinute: e.BILLING_SESSIONS_PER_MINUTE,
+    erasureIntervalMs: e.BILLING_ERASURE_INTERVAL_MS,
   };
 }

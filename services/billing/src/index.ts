@@ -3,3 +3,4 @@ export { loadBillingConfig, PRICE_VARIABLES, type BillingConfig } from './config
 export { STRIPE_API_VERSION } from './constants.js';
 export { migrationsFolder } from './db/migrations.js';
 export { HANDLED_EVENT_TYPES } from './domain/events.js';
+export { createErase, startBillingErasures } from './erase.js';

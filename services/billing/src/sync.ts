@@ -12,6 +12,9 @@ import {
 } from './domain/subscription-state.js';
 import { isMissing, type Stripe } from './stripe.js';
 
+/** The account service answered 404: the user is deleted, or was never one. */
+class UnknownUser extends Error {}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A subscription an event is about: its id, its customer (fixed for a subscription's life) and who the event says it belongs to. */
@@ -76,6 +79,18 @@ export function createSync({
     if (!owner) return { applied: false, reason: 'the subscription is not one of our users' };
     const { userId } = owner;
 
+    try {
+      return await converge(ref, userId);
+    } catch (error) {
+      // A deleted account (or one never known): nothing is written for it — its rows were erased, or are about to be
+      // — and the event is acknowledged, not retried for days.
+      if (error instanceof UnknownUser)
+        return { applied: false, reason: 'the account service does not know the user' };
+      throw error;
+    }
+  }
+
+  function converge(ref: SubscriptionRef, userId: string): Promise<SyncOutcome> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-user:${userId}`}))`);
       let current: SubscriptionState | null = null;
@@ -133,8 +148,8 @@ export function createSync({
       }
       const rows = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
       const decision = decidePlan(rows.map(toState));
-      if (!(await account.setPlan({ userId, ...decision })))
-        return { applied: false, reason: 'the account service does not know the user' };
+      // Thrown, so this transaction's writes (a customer, a subscription) are rolled back.
+      if (!(await account.setPlan({ userId, ...decision }))) throw new UnknownUser();
       logger.info(
         {
           userId,

@@ -10,6 +10,7 @@ import {
   createMediaStore,
   finishApp,
   identity,
+  startErasureWatcher,
   type AccountClient,
   type Database,
   type Jobs,
@@ -20,6 +21,7 @@ import type { Express } from 'express';
 import { withBodyGate } from './body-gate.js';
 import type { CanvasConfig } from './config.js';
 import { SERVICE_NAME } from './constants.js';
+import { createErase } from './erase.js';
 import { createGallery, type Gallery } from './gallery.js';
 import { editRoutes } from './routes/edits.js';
 import { createProcessor, enqueueEdit, setupQueue, startWorkers, type Processor, type Workers } from './work.js';
@@ -57,7 +59,8 @@ export async function createService(deps: CanvasDeps): Promise<CanvasService> {
 
   const jobs = await createJobs({ database, logger });
   await setupQueue(jobs, config);
-  const workerDeps = { db, jobs, engines, media, account, gallery, logger, config, clock, runAlone: advisoryLocks(database.pool, database.schema) };
+  const runAlone = advisoryLocks(database.pool, database.schema);
+  const workerDeps = { db, jobs, engines, media, account, gallery, logger, config, clock, runAlone };
   const processor = createProcessor(workerDeps);
   const workers = deps.work === false ? null : await startWorkers(workerDeps, processor);
 
@@ -86,12 +89,28 @@ export async function createService(deps: CanvasDeps): Promise<CanvasService> {
     }),
   );
 
+  // Deleted accounts: erased with the workers (a process that works on nothing erases nothing), by one replica a
+  // round, once everything above is ready.
+  const erasures =
+    deps.work === false
+      ? null
+      : startErasureWatcher({
+          caller: SERVICE_NAME,
+          accountUrl: config.accountUrl,
+          identityKeys: config.identityKeys,
+          logger,
+          intervalMs: config.erasureIntervalMs,
+          erase: createErase({ database, media, logger }),
+          runAlone,
+        });
+
   return {
     app: withBodyGate(finishApp(app, logger), { identityKeys: config.identityKeys, logger }),
     jobs,
     processor,
     workers,
     async stop({ timeoutMs = 10_000 } = {}) {
+      await erasures?.stop();
       await workers?.stop();
       await jobs.stop({ graceful: true, timeout: timeoutMs });
     },

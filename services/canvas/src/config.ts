@@ -24,6 +24,8 @@ const canvasEnvSchema = z.object({
   CANVAS_JOB_RETRIES: env.int(2).pipe(z.number().int().max(10)),
   /** How often unfinished edits are checked for lost jobs, missing refunds and gallery hand-overs (ms). */
   CANVAS_SWEEP_INTERVAL_MS: env.int(15_000).pipe(z.number().int().min(200)),
+  /** How often the account service is asked for deleted accounts whose edits this service must erase (ms). */
+  CANVAS_ERASURE_INTERVAL_MS: env.int(30_000).pipe(z.number().int().min(200)),
   /** Edits one user may start per minute before 429. */
   CANVAS_EDITS_PER_MINUTE: env.int(10).pipe(z.number().int().min(1)),
   ...engineConfigSchema.shape,
@@ -43,6 +45,8 @@ export interface CanvasConfig {
   concurrency: number;
   jobRetries: number;
   sweepIntervalMs: number;
+  /** How often deleted accounts are asked for and erased (CANVAS_ERASURE_INTERVAL_MS). */
+  erasureIntervalMs: number;
   editsPerMinute: number;
   engine: EngineConfig;
   media: MediaStoreConfig;
@@ -64,6 +68,7 @@ export function loadCanvasConfig(source: NodeJS.ProcessEnv = process.env): Canva
     concurrency: e.CANVAS_CONCURRENCY,
     jobRetries: e.CANVAS_JOB_RETRIES,
     sweepIntervalMs: e.CANVAS_SWEEP_INTERVAL_MS,
+    erasureIntervalMs: e.CANVAS_ERASURE_INTERVAL_MS,
     editsPerMinute: e.CANVAS_EDITS_PER_MINUTE,
     engine: {
       FAL_KEY: e.FAL_KEY,

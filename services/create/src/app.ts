@@ -10,6 +10,7 @@ import {
   finishApp,
   identity,
   requireUser,
+  startErasureWatcher,
   uploadImageHandler,
   type Database,
   type Jobs,
@@ -18,7 +19,9 @@ import {
 } from '@atelier/kit';
 import type { Express } from 'express';
 import { createAccountClient, type AccountClient } from './account.js';
-import type { CreateConfig } from './config.js';
+import { SERVICE_NAME, type CreateConfig } from './config.js';
+import { recordUpload } from './db/generations.js';
+import { createErase } from './erase.js';
 import { devRoutes } from './routes/dev.js';
 import { internalRoutes } from './routes/internal.js';
 import { generationRoutes } from './routes/generations.js';
@@ -46,7 +49,7 @@ export interface CreateService {
   jobs: Jobs;
   processor: Processor;
   workers: Workers | null;
-  /** Stops the workers and the queue (the database is the caller's). */
+  /** Stops the erasure watcher, the workers and the queue (the database is the caller's). */
   stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
@@ -56,12 +59,13 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
   const { db } = database;
   const engines = deps.engines ?? createEngines(config.engine);
   const media = deps.media ?? createMediaStore(config.media);
-  const account = deps.account ?? createAccountClient({ accountUrl: config.accountUrl, identityKeys: config.identityKeys, caller: 'create' });
+  const account = deps.account ?? createAccountClient({ accountUrl: config.accountUrl, identityKeys: config.identityKeys, caller: SERVICE_NAME });
   const falWebhooks = isFalEngine(engines) && config.publicUrl ? config.publicUrl : undefined;
 
   // Beside the tables' schema (`create` → `create_jobs`).
   const jobs = await createJobs({ database, logger });
   await setupQueue(jobs, config);
+  const runAlone = advisoryLocks(database.pool, database.schema);
   const workerDeps = {
     db,
     jobs,
@@ -71,7 +75,7 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
     logger,
     config,
     clock,
-    runAlone: advisoryLocks(database.pool, database.schema),
+    runAlone,
     ...(falWebhooks ? { webhookUrlFor: (id: string) => webhookUrl(falWebhooks, config.identitySecret, id) } : {}),
   };
   const processor = createProcessor(workerDeps);
@@ -79,21 +83,45 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
   const enqueue = (id: string) => enqueueGeneration(jobs, id);
 
   const app = createBaseApp({
-    name: 'create',
+    name: SERVICE_NAME,
     logger,
     rawBodyPaths: [FAL_WEBHOOK_PATH],
     readiness: [{ name: 'database', check: () => database.ping() }],
   });
-  app.use(identity(config.identityKeys, { audience: 'create' }));
-  app.use(internalRoutes({ db, media, logger, identityKeys: config.identityKeys }));
+  app.use(identity(config.identityKeys, { audience: SERVICE_NAME }));
+  app.use(internalRoutes({ db, media, account, logger, identityKeys: config.identityKeys }));
   app.use(presetRoutes());
   // An upload keeps only the local engine's own XMP (a downloaded local still sent back is known for what it is).
-  app.post('/api/uploads', requireUser(), uploadImageHandler(media, { limits: createPostgresRateLimits({ pool: database.pool, schema: database.schema }), keepXmp: atelierXmpOf }));
+  // Each upload is recorded as its user's: deleting the account deletes it, used or not.
+  app.post(
+    '/api/uploads',
+    requireUser(),
+    uploadImageHandler(media, {
+      limits: createPostgresRateLimits({ pool: database.pool, schema: database.schema }),
+      keepXmp: atelierXmpOf,
+      onStored: async ({ key }, req) => recordUpload(db, key, req.identity!.userId),
+    }),
+  );
   app.get('/api/download', requireUser(), downloadHandler(media, config.publicUrl ? { publicUrl: config.publicUrl } : {}));
   const idempotency = await createIdempotencyStore({ pool: database.pool, schema: database.schema, clock });
   app.use(generationRoutes({ db, account, media, logger, clock, enqueue, idempotent: idempotency.middleware() }));
   app.use(devRoutes({ enabled: config.devTools, db, media, logger, localEngine: createLocalEngine(), clock }));
   if (falWebhooks && isFalEngine(engines)) app.use(webhookRoutes({ db, engine: engines, secret: config.identitySecret, logger, enqueue }));
+
+  // Deleted accounts: erased with the workers (a process that works on nothing erases nothing), by one replica a
+  // round, once everything above is ready.
+  const erasures =
+    deps.work === false
+      ? null
+      : startErasureWatcher({
+          caller: SERVICE_NAME,
+          accountUrl: config.accountUrl,
+          identityKeys: config.identityKeys,
+          logger,
+          intervalMs: config.erasureIntervalMs,
+          erase: createErase({ database, media, logger }),
+          runAlone,
+        });
 
   return {
     app: finishApp(app, logger),
@@ -101,6 +129,7 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
     processor,
     workers,
     async stop({ timeoutMs = 10_000 } = {}) {
+      await erasures?.stop();
       await workers?.stop();
       await jobs.stop({ graceful: true, timeout: timeoutMs });
     },

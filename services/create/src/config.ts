@@ -3,6 +3,9 @@ import { engineConfigSchema, type EngineConfig } from '@atelier/engines';
 import { env, loadConfig, mediaEnvShape, mediaStoreConfig, type MediaStoreConfig, type TokenKeys } from '@atelier/kit';
 import { z } from 'zod';
 
+/** The service's name: its caller name in service tokens (to account), and the name account records erasures under. */
+export const SERVICE_NAME = 'create';
+
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 const createEnvSchema = z.object({
@@ -28,6 +31,8 @@ const createEnvSchema = z.object({
   CREATE_JOB_TIMEOUT_S: env.int(20 * 60).pipe(z.number().int().min(5)),
   /** How often queued/failed generations are checked for a lost job or a missing refund (ms). */
   CREATE_SWEEP_INTERVAL_MS: env.int(15_000).pipe(z.number().int().min(200)),
+  /** How often the account service is asked for deleted accounts whose generations this service must erase (ms). */
+  CREATE_ERASURE_INTERVAL_MS: env.int(30_000).pipe(z.number().int().min(200)),
   ...engineConfigSchema.shape,
   ...mediaEnvShape,
 });
@@ -52,6 +57,8 @@ export interface CreateConfig {
   jobRetries: number;
   jobTimeoutSeconds: number;
   sweepIntervalMs: number;
+  /** How often deleted accounts are asked for and erased (CREATE_ERASURE_INTERVAL_MS). */
+  erasureIntervalMs: number;
   engine: EngineConfig;
   /** Where media live (`DATA_DIR/media` or S3), shared with the gateway. */
   media: MediaStoreConfig;
@@ -89,6 +96,7 @@ export function loadCreateConfig(source: NodeJS.ProcessEnv = process.env): Creat
     jobRetries: e.CREATE_JOB_RETRIES,
     jobTimeoutSeconds: e.CREATE_JOB_TIMEOUT_S,
     sweepIntervalMs: e.CREATE_SWEEP_INTERVAL_MS,
+    erasureIntervalMs: e.CREATE_ERASURE_INTERVAL_MS,
     engine,
     media: mediaStoreConfig(e, { dataDir: DATA_DIR, ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL } : {}) }),
   };

@@ -1,4 +1,6 @@
 import { erasureListSchema } from '@atelier/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import { assertSchemaName } from './database.js';
 import { runAlways, type RunAlone } from './exclusive.js';
 import type { Logger } from './logger.js';
 import { serviceHeaders, type TokenSecrets } from './tokens.js';
@@ -86,4 +88,23 @@ export function startErasureWatcher(options: ErasureWatcherOptions): { stop(): P
       await running;
     },
   };
+}
+
+/** A drizzle database or transaction: anything that runs a statement. */
+export interface SqlRunner {
+  execute(query: SQL): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Deletes a deleted user's rows in kit's own tables of a service's schema — idempotency keys (by owner) and rate-limit
+ * counters (by key) — for every service's `erase`. Either table exists only once its store was first used.
+ */
+export async function eraseKitRowsOf(db: SqlRunner, schema: string, userId: string): Promise<void> {
+  const name = assertSchemaName(schema);
+  const { rows } = await db.execute(
+    sql`select to_regclass(${`"${name}".idempotency_keys`}) is not null as keys, to_regclass(${`"${name}".rate_limits`}) is not null as limits`,
+  );
+  const present = rows[0] as { keys?: boolean; limits?: boolean } | undefined;
+  if (present?.keys) await db.execute(sql`delete from ${sql.identifier(name)}.idempotency_keys where owner = ${userId}`);
+  if (present?.limits) await db.execute(sql`delete from ${sql.identifier(name)}.rate_limits where key = ${userId}`);
 }

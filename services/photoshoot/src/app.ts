@@ -9,6 +9,7 @@ import {
   createMediaStore,
   finishApp,
   identity,
+  startErasureWatcher,
   type AccountClient,
   type Database,
   type Jobs,
@@ -17,7 +18,8 @@ import {
 } from '@atelier/kit';
 import type { Express } from 'express';
 import { prepareCastAndTemplate, prepareCastInChildProcess } from './cast.js';
-import type { PhotoshootConfig } from './config.js';
+import { SERVICE_NAME, type PhotoshootConfig } from './config.js';
+import { createErase } from './erase.js';
 import { createGallery, type Gallery } from './gallery.js';
 import { characterRoutes } from './routes/characters.js';
 import { shootRoutes } from './routes/shoot.js';
@@ -58,12 +60,13 @@ export async function createService(deps: PhotoshootDeps): Promise<PhotoshootSer
   const { db } = database;
   const engines = deps.engines ?? createEngines(config.engine);
   const media = deps.media ?? createMediaStore(config.media);
-  const account = deps.account ?? createAccountClient({ accountUrl: config.accountUrl, identityKeys: config.identityKeys, caller: 'photoshoot' });
+  const account = deps.account ?? createAccountClient({ accountUrl: config.accountUrl, identityKeys: config.identityKeys, caller: SERVICE_NAME });
   const gallery = deps.gallery ?? createGallery({ createUrl: config.createUrl, identityKeys: config.identityKeys });
 
   const jobs = await createJobs({ database, logger });
   await setupQueue(jobs, config);
-  const workerDeps = { db, jobs, engines, media, account, gallery, logger, config, clock, runAlone: advisoryLocks(database.pool, database.schema) };
+  const runAlone = advisoryLocks(database.pool, database.schema);
+  const workerDeps = { db, jobs, engines, media, account, gallery, logger, config, clock, runAlone };
   const processor = createProcessor(workerDeps);
   const workers = deps.work === false ? null : await startWorkers(workerDeps, processor);
 
@@ -75,10 +78,25 @@ export async function createService(deps: PhotoshootDeps): Promise<PhotoshootSer
   const ready = () => preparing;
 
   const idempotency = await createIdempotencyStore({ pool: database.pool, schema: database.schema, clock });
-  const app = createBaseApp({ name: 'photoshoot', logger, readiness: [{ name: 'database', check: () => database.ping() }] });
+  const app = createBaseApp({ name: SERVICE_NAME, logger, readiness: [{ name: 'database', check: () => database.ping() }] });
   app.use(identity(config.identityKeys, { audience: 'photoshoot' }));
   app.use(characterRoutes({ db, engines, media, logger, clock, limits: createPostgresRateLimits({ pool: database.pool, schema: database.schema }) }));
   app.use(shootRoutes({ db, engines, media, account, idempotency, logger, clock, previewsPerDay: config.previewsPerDay, ready, jobs }));
+
+  // Deleted accounts: their data here is erased once nothing of theirs is still being made (with the workers: a
+  // process that works on nothing erases nothing).
+  const erasures =
+    deps.work === false
+      ? null
+      : startErasureWatcher({
+          caller: SERVICE_NAME,
+          accountUrl: config.accountUrl,
+          identityKeys: config.identityKeys,
+          logger,
+          intervalMs: config.erasureIntervalMs,
+          erase: createErase({ database, media, logger, clock }),
+          runAlone,
+        });
 
   return {
     app: finishApp(app, logger),
@@ -88,6 +106,7 @@ export async function createService(deps: PhotoshootDeps): Promise<PhotoshootSer
     ready,
     async stop({ timeoutMs = 10_000 } = {}) {
       await preparing.catch(() => undefined);
+      await erasures?.stop();
       await workers?.stop();
       await jobs.stop({ graceful: true, timeout: timeoutMs });
     },

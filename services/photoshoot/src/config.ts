@@ -3,6 +3,9 @@ import { engineConfigSchema, type EngineConfig } from '@atelier/engines';
 import { env, loadConfig, mediaEnvShape, mediaStoreConfig, type MediaStoreConfig, type TokenKeys } from '@atelier/kit';
 import { z } from 'zod';
 
+/** The service's name: its caller name in service tokens (to account, to create). */
+export const SERVICE_NAME = 'photoshoot';
+
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 const photoshootEnvSchema = z.object({
@@ -26,6 +29,8 @@ const photoshootEnvSchema = z.object({
   PHOTOSHOOT_PREVIEWS_PER_DAY: env.int(30).pipe(z.number().int().min(1)),
   /** How often unfinished photoshoots are checked for lost poses and missing refunds (ms). */
   PHOTOSHOOT_SWEEP_INTERVAL_MS: env.int(15_000).pipe(z.number().int().min(200)),
+  /** How often the account service is asked for deleted accounts whose data this service must erase (ms). */
+  PHOTOSHOOT_ERASURE_INTERVAL_MS: env.int(30_000).pipe(z.number().int().min(200)),
   ...engineConfigSchema.shape,
   ...mediaEnvShape,
 });
@@ -45,6 +50,7 @@ export interface PhotoshootConfig {
   jobRetries: number;
   previewsPerDay: number;
   sweepIntervalMs: number;
+  erasureIntervalMs: number;
   engine: EngineConfig;
   media: MediaStoreConfig;
 }
@@ -67,6 +73,7 @@ export function loadPhotoshootConfig(source: NodeJS.ProcessEnv = process.env): P
     jobRetries: e.PHOTOSHOOT_JOB_RETRIES,
     previewsPerDay: e.PHOTOSHOOT_PREVIEWS_PER_DAY,
     sweepIntervalMs: e.PHOTOSHOOT_SWEEP_INTERVAL_MS,
+    erasureIntervalMs: e.PHOTOSHOOT_ERASURE_INTERVAL_MS,
     engine: {
       FAL_KEY: e.FAL_KEY,
       FAL_BASE_URL: e.FAL_BASE_URL,

@@ -114,6 +114,12 @@ export function createProcessor(deps: WorkerDeps): Processor {
   async function toGallery(row: PhotoshootRow): Promise<void> {
     if (row.galleryAt || !gallery.enabled) return;
     try {
+      // A deleted account's photos go nowhere: the create service may have erased its gallery already, and a late
+      // hand-over would put them back for good. (Its photoshoots here are erased next.)
+      if (!(await account.planOf(row.userId))) {
+        logger.info({ photoshootId: row.id }, 'the account was deleted: its photos do not join a gallery');
+        return;
+      }
       const done = await db.select().from(poses).where(eq(poses.photoshootId, row.id));
       await gallery.add(
         row,
@@ -220,6 +226,12 @@ export function createProcessor(deps: WorkerDeps): Processor {
           logger.info({ photoshootId: row.id, poseIndex }, 're-enqueuing a pose without a job');
           await enqueuePoses(jobs, row.id, [poseIndex]);
         } else if (job.state === 'failed' || job.state === 'cancelled' || job.state === 'completed') {
+          // `pending` was read before the job's state: a pose that landed in between (its job then completed) is done.
+          const [pose] = await db
+            .select({ status: poses.status })
+            .from(poses)
+            .where(and(eq(poses.photoshootId, row.id), eq(poses.poseIndex, poseIndex)));
+          if (pose?.status !== 'pending') continue;
           logger.warn({ photoshootId: row.id, poseIndex, jobState: job.state }, 'a pose job ended without its pose');
           await failAndRefund(row.id, GENERIC_FAILURE);
           break;

@@ -87,6 +87,14 @@ describe('configuration', () => {
     );
   });
 
+  it('asks for deleted accounts to erase every 30 s by default, at most every 200 ms', () => {
+    expect(loadBillingConfig(base).erasureIntervalMs).toBe(30_000);
+    expect(loadBillingConfig({ ...base, BILLING_ERASURE_INTERVAL_MS: '200' }).erasureIntervalMs).toBe(200);
+    expect(configError({ BILLING_ERASURE_INTERVAL_MS: '199' })).toMatch(
+      /^Invalid configuration: BILLING_ERASURE_INTERVAL_MS/,
+    );
+  });
+
   it('turns payments on only with a key and at least one price', () => {
     const prices = loadBillingConfig({ ...base, ...keys, STRIPE_PRICE_BASIC_USD_MONTHLY: 'price_b' }).prices;
     expect(createCatalogue(prices, { stripeConfigured: true }).paymentsConfigured).toBe(true);

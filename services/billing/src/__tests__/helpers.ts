@@ -8,7 +8,7 @@ import {
 } from '@atelier/account';
 import type { Plan, User, UserLimits } from '@atelier/contracts';
 import { createLogger, IDENTITY_HEADER, listen, openDatabase, type Database } from '@atelier/kit';
-import { testUserToken } from '@atelier/kit/testing';
+import { testServiceHeaders, testUserToken } from '@atelier/kit/testing';
 import { sql } from 'drizzle-orm';
 import type { Express } from 'express';
 import { createApp, type BillingDeps } from '../app.js';
@@ -74,6 +74,10 @@ export interface TestAccount {
   user(userId: string): Promise<User>;
   /** GET /api/user-limits as the user. */
   limits(userId: string): Promise<UserLimits>;
+  /** `DELETE /api/account` as the user (the account page's "Delete account"). */
+  deleteAccount(userId: string): Promise<void>;
+  /** `GET /internal/erasures` as `caller`: the deleted users it has still to erase. */
+  erasuresFor(caller: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -113,6 +117,20 @@ export async function startAccount(): Promise<TestAccount> {
     },
     user: (userId) => get<User>('/api/auth/user', userId),
     limits: (userId) => get<UserLimits>('/api/user-limits', userId),
+    async deleteAccount(userId) {
+      const response = await fetch(`${url}/api/account`, {
+        method: 'DELETE',
+        headers: userHeaders(userId, 'account'),
+      });
+      if (response.status !== 204) throw new Error(`DELETE /api/account answered ${response.status}`);
+    },
+    async erasuresFor(caller) {
+      const response = await fetch(`${url}/internal/erasures`, {
+        headers: testServiceHeaders(SECRET, caller, 'account'),
+      });
+      if (!response.ok) throw new Error(`/internal/erasures answered ${response.status}`);
+      return ((await response.json()) as { userIds: string[] }).userIds;
+    },
     async close() {
       await closeServer(server);
       await database.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`));

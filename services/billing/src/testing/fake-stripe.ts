@@ -1,6 +1,6 @@
 // `@atelier/billing/testing`: a tiny stand-in for the Stripe API on 127.0.0.1, for tests and the end-to-end
-// run (STRIPE_API_BASE=<url>). It answers only what the billing service calls — customers create, Checkout
-// Sessions create and retrieve, billing portal sessions create, subscriptions retrieve — in Stripe's shapes
+// run (STRIPE_API_BASE=<url>). It answers only what the billing service calls — customers create and delete,
+// Checkout Sessions create and retrieve, billing portal sessions create, subscriptions retrieve and cancel — in Stripe's shapes
 // (form-encoded requests, JSON answers, Stripe's error bodies, idempotency keys), and serves a checkout page
 // whose Pay button completes the session and delivers the signed webhooks Stripe would send.
 import { randomBytes } from 'node:crypto';
@@ -128,6 +128,8 @@ export interface FakeStripe {
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const MONTH_S = 30 * 24 * 60 * 60;
+/** Statuses of a subscription that has ended: cancelling it again is refused. */
+const ENDED = new Set(['canceled', 'incomplete_expired']);
 
 /** Stripe's form encoding (`a[b][0][c]=v`) read back into objects and arrays. */
 export function parseStripeForm(body: string): Json {
@@ -285,6 +287,25 @@ export async function startFakeStripe(
       return subscription
         ? { status: 200, answer: subscription }
         : missing('subscription', subscriptionMatch[1]!);
+    }
+    if (method === 'DELETE' && subscriptionMatch) {
+      // Cancelled at once. As at Stripe, one that has ended already is "No such subscription" (404).
+      const subscription = subscriptions.get(subscriptionMatch[1]!);
+      if (!subscription || ENDED.has(subscription.status))
+        return missing('subscription', subscriptionMatch[1]!);
+      return { status: 200, answer: fake.cancelSubscription(subscription.id) };
+    }
+    const customerMatch = /^\/v1\/customers\/([^/]+)$/.exec(path);
+    if (method === 'DELETE' && customerMatch) {
+      // Deleting a customer cancels its subscriptions at once; deleting it again is "No such customer" (404).
+      const customer = customers.get(customerMatch[1]!);
+      if (!customer) return missing('customer', customerMatch[1]!);
+      customers.delete(customer.id);
+      for (const subscription of subscriptions.values()) {
+        if (subscription.customer === customer.id && !ENDED.has(subscription.status))
+          fake.cancelSubscription(subscription.id);
+      }
+      return { status: 200, answer: { id: customer.id, object: 'customer', deleted: true } };
     }
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }

@@ -13,6 +13,7 @@ describe('canvas configuration', () => {
       concurrency: 2,
       jobRetries: 2,
       sweepIntervalMs: 15_000,
+      erasureIntervalMs: 30_000,
       editsPerMinute: 10,
       accountUrl: 'http://127.0.0.1:1',
       createUrl: undefined,
@@ -25,5 +26,8 @@ describe('canvas configuration', () => {
     expect(() => loadCanvasConfig({ ...base, CANVAS_DB_SCHEMA: 'Canvas; drop' })).toThrow(/CANVAS_DB_SCHEMA/);
     expect(() => loadCanvasConfig({ ...base, CREATE_URL: 'not a url' })).toThrow(/CREATE_URL/);
     expect(() => loadCanvasConfig({ ...base, ACCOUNT_URL: undefined })).toThrow(/ACCOUNT_URL/);
+    expect(() => loadCanvasConfig({ ...base, CANVAS_ERASURE_INTERVAL_MS: '199' })).toThrow(/CANVAS_ERASURE_INTERVAL_MS/);
+    expect(() => loadCanvasConfig({ ...base, CANVAS_ERASURE_INTERVAL_MS: 'soon' })).toThrow(/CANVAS_ERASURE_INTERVAL_MS/);
+    expect(loadCanvasConfig({ ...base, CANVAS_ERASURE_INTERVAL_MS: '200' }).erasureIntervalMs).toBe(200);
   });
 });

@@ -9,13 +9,25 @@ const base = { IDENTITY_SECRET: 'x'.repeat(40), ACCOUNT_URL: 'http://127.0.0.1:8
 describe('configuration', () => {
   it('reads defaults and names a bad variable', () => {
     const config = loadCreateConfig(base);
-    expect(config).toMatchObject({ port: 8102, accountUrl: 'http://127.0.0.1:8101', concurrency: 2, jobRetries: 2, databaseSchema: 'create', devTools: true });
+    expect(config).toMatchObject({
+      port: 8102,
+      accountUrl: 'http://127.0.0.1:8101',
+      concurrency: 2,
+      jobRetries: 2,
+      databaseSchema: 'create',
+      devTools: true,
+      sweepIntervalMs: 15_000,
+      erasureIntervalMs: 30_000,
+    });
+    expect(loadCreateConfig({ ...base, CREATE_ERASURE_INTERVAL_MS: '200' }).erasureIntervalMs).toBe(200);
     expect(config.engine.FAL_KEY).toBeUndefined();
     expect(() => loadCreateConfig({ IDENTITY_SECRET: base.IDENTITY_SECRET })).toThrow(ConfigError);
     expect(() => loadCreateConfig({ IDENTITY_SECRET: base.IDENTITY_SECRET })).toThrow(/ACCOUNT_URL/);
     expect(() => loadCreateConfig({ ...base, DATABASE_URL: '' })).toThrow(/DATABASE_URL is required/);
     expect(() => loadCreateConfig({ ...base, CREATE_CONCURRENCY: '0' })).toThrow(/CREATE_CONCURRENCY/);
     expect(() => loadCreateConfig({ ...base, CREATE_DB_SCHEMA: 'Bad-Name' })).toThrow(/CREATE_DB_SCHEMA/);
+    expect(() => loadCreateConfig({ ...base, CREATE_ERASURE_INTERVAL_MS: '199' })).toThrow(/CREATE_ERASURE_INTERVAL_MS/);
+    expect(() => loadCreateConfig({ ...base, CREATE_ERASURE_INTERVAL_MS: 'soon' })).toThrow(/CREATE_ERASURE_INTERVAL_MS/);
   });
 
   it('follows the account rule for developer tools', () => {

@@ -1,7 +1,7 @@
 import type { Generation } from '@atelier/contracts';
 import type { Db, PageCursor } from '@atelier/kit';
-import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { generations, type GenerationRow, type NewGenerationRow, type StoredProviderRef } from './schema.js';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { generations, uploads, type GenerationRow, type NewGenerationRow, type StoredProviderRef } from './schema.js';
 
 const UNFINISHED = ['queued', 'processing'] as const;
 
@@ -48,6 +48,43 @@ export async function mediaInUse(db: Db, url: string): Promise<boolean> {
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Which of these media keys a generation still names (as its picture, video, thumbnail or any input), by key: a URL
+ * may be stored relative (`/media/<key>`) or on PUBLIC_URL's origin, and both name the same file. One pass over the
+ * table whatever the number of keys.
+ */
+export async function mediaKeysInUse(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const keyOf = (column: SQL) => sql`substring(${column} from '/media/(.+)$')`;
+  const { rows } = await db.execute<{ key: string }>(sql`
+    select distinct named.key from (
+      select ${keyOf(sql`image_url`)} as key from ${generations}
+      union all select ${keyOf(sql`video_url`)} from ${generations}
+      union all select ${keyOf(sql`thumbnail_url`)} from ${generations}
+      union all select ${keyOf(sql`input.value`)} from ${generations} cross join lateral jsonb_each_text(${generations.inputs}) as input
+    ) as named
+    where named.key = any(${sql.param(keys)}::text[])`);
+  return new Set(rows.map((row) => row.key));
+}
+
+/** Whether the user has a generation queued or processing (a worker would still write for it). */
+export async function hasUnfinishedGenerations(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: generations.id })
+    .from(generations)
+    .where(and(eq(generations.userId, userId), inArray(generations.status, [...UNFINISHED])))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Deletes every finished generation of the user (completed or failed, refund owed or not) and returns them. */
+export async function deleteFinishedGenerationsOf(db: Db, userId: string): Promise<GenerationRow[]> {
+  return db
+    .delete(generations)
+    .where(and(eq(generations.userId, userId), inArray(generations.status, ['completed', 'failed'])))
+    .returning();
 }
 
 export async function findGeneration(db: Db, id: string): Promise<GenerationRow | null> {
@@ -206,3 +243,15 @@ export function toGeneration(row: GenerationRow): Generation {
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
   };
 }
+
+/** Notes whose an upload is (its key in the media store). */
+export async function recordUpload(db: Db, key: string, userId: string): Promise<void> {
+  await db.insert(uploads).values({ key, userId }).onConflictDoNothing();
+}
+
+/** Deletes the records of the user's uploads and returns their keys. */
+export async function deleteUploadsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.delete(uploads).where(eq(uploads.userId, userId)).returning({ key: uploads.key });
+  return rows.map((row) => row.key);
+}
+

@@ -68,3 +68,18 @@ export const generations = pgTable(
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type NewGenerationRow = typeof generations.$inferInsert;
+
+/**
+ * Whose each upload (`POST /api/uploads`) is: deleting an account deletes the uploads it made, used or not (a photo of
+ * a person that never went into a generation would otherwise stay, belonging to no one).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_user_id_idx').on(t.userId)],
+);
+

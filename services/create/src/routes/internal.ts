@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { importCanvasEditSchema, importPhotoshootSchema, type ImportCanvasEdit, type ImportPhotoshoot } from '@atelier/contracts';
-import { badRequest, requireService, validate, type Db, type Logger, type MediaStore, type TokenSecrets } from '@atelier/kit';
+import { badRequest, HttpError, notFound, requireService, validate, type AccountClient, type Db, type Logger, type MediaStore, type TokenSecrets } from '@atelier/kit';
 import { inArray } from 'drizzle-orm';
 import { Router } from 'express';
 import { generations } from '../db/schema.js';
@@ -27,9 +27,54 @@ function importedSize(picture: { width?: number; height?: number }): { width: nu
   return picture.width && picture.height ? { width: picture.width, height: picture.height } : { width: null, height: null };
 }
 
+/** An import for a user the account service does not know (deleted, or never was). */
+export const IMPORT_NO_SUCH_USER = 'No such user';
+export const IMPORT_ACCOUNT_DOWN = 'The account service could not be asked; try again later';
+
+export interface InternalRouteDeps {
+  db: Db;
+  media: MediaStore;
+  /** Asked after an import whether its user still has an account. */
+  account: Pick<AccountClient, 'planOf'>;
+  logger: Logger;
+  identityKeys: TokenSecrets;
+}
+
 /** Calls from other services (service token; the gateway never forwards /internal). */
-export function internalRoutes({ db, media, logger, identityKeys }: { db: Db; media: MediaStore; logger: Logger; identityKeys: TokenSecrets }): Router {
+export function internalRoutes({ db, media, account, logger, identityKeys }: InternalRouteDeps): Router {
   const router = Router();
+
+  /**
+   * An import keeps its rows only while its user has an account. A deleted account's hand-over can arrive after this
+   * service erased them (the sender's sweeper retries until its own erase): asked after the insert, so either account
+   * still knew the user then — and the erase, which starts after the deletion, finds the rows — or the rows are
+   * taken back here (with the thumbnails made for them) and the sender told 404, which it retries until it has
+   * erased too. When account cannot be asked the rows are taken back as well (503): the sender retries.
+   */
+  async function keepOnlyForLiveUser(userId: string, insertedIds: string[]): Promise<void> {
+    if (insertedIds.length === 0) return; // a repeat: its rows were checked when they came
+    let known: boolean;
+    try {
+      known = (await account.planOf(userId)) !== null;
+    } catch (error) {
+      logger.warn({ err: error, userId }, 'account not asked about an import; taken back');
+      await takeBack(insertedIds);
+      throw new HttpError(503, IMPORT_ACCOUNT_DOWN);
+    }
+    if (known) return;
+    await takeBack(insertedIds);
+    throw notFound(IMPORT_NO_SUCH_USER);
+  }
+
+  async function takeBack(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const removed = await db.delete(generations).where(inArray(generations.id, ids)).returning({ thumbnailUrl: generations.thumbnailUrl });
+    for (const { thumbnailUrl } of removed) {
+      const key = thumbnailUrl ? media.keyFromUrl(thumbnailUrl) : null;
+      if (key) await media.delete(key).catch((error: unknown) => logger.warn({ err: error, key }, 'thumbnail of a taken-back import not deleted'));
+    }
+  }
+
   /** Ids of these generations already in the gallery (an import sent again): no thumbnail is made for them. */
   async function alreadyImported(ids: string[]): Promise<Set<string>> {
     const rows = await db.select({ id: generations.id }).from(generations).where(inArray(generations.id, ids));
@@ -70,6 +115,7 @@ export function internalRoutes({ db, media, logger, identityKeys }: { db: Db; me
         completedAt: at,
       }));
       const inserted = await db.insert(generations).values(rows).onConflictDoNothing().returning({ id: generations.id });
+      await keepOnlyForLiveUser(body.userId, inserted.map((row) => row.id));
       res.json({ imported: inserted.length });
     },
   );
@@ -107,6 +153,7 @@ export function internalRoutes({ db, media, logger, identityKeys }: { db: Db; me
         })
         .onConflictDoNothing()
         .returning({ id: generations.id });
+      await keepOnlyForLiveUser(body.userId, inserted.map((row) => row.id));
       res.json({ id, imported: inserted.length });
     },
   );

@@ -11,6 +11,7 @@ import { filesUnder, listen, makeImage, pngDeclaring } from './media-fixtures.js
 import { silentLogger, tempDir } from './helpers.js';
 
 const data = tempDir();
+const recorded: { key: string; url: string }[] = [];
 const store = createMediaStore({ dataDir: data.dir });
 const mediaDir = join(data.dir, 'media');
 let server: Awaited<ReturnType<typeof listen>>;
@@ -18,6 +19,11 @@ let server: Awaited<ReturnType<typeof listen>>;
 function buildApp() {
   const app = createBaseApp({ name: 'upload-test', logger: silentLogger });
   app.post('/api/uploads', uploadImageHandler(store));
+  // An upload recorded before it is answered; a failed record fails the upload.
+  app.post('/api/recorded-uploads', uploadImageHandler(store, { onStored: async (stored, req) => {
+    if (req.headers['x-fail-record']) throw new Error('record failed');
+    recorded.push(stored);
+  } }));
   // Another form: photoshoot's clothingImage plus a text field, through acceptImageUpload.
   app.post('/api/avatar/generate', async (req, res, next) => {
     try {
@@ -299,4 +305,18 @@ describe('upload limits', () => {
     expect(most).toBe(30_000_000);
     expect(sawQueue).toBe(true);
   }, 120_000);
+});
+
+describe('an upload recorded by the service (onStored)', () => {
+  it('is recorded with its key and url before the 201; a failed record deletes the file and fails the upload', async () => {
+    const png = await makeImage(32, 32, 'png');
+    const res = await request(server.url).post('/api/recorded-uploads').attach('file', png, { filename: 'a.png', contentType: 'image/png' });
+    expect(res.status).toBe(201);
+    expect(recorded).toEqual([{ key: store.keyFromUrl(res.body.url as string), url: res.body.url }]);
+    const before = filesUnder(mediaDir).length;
+    const failed = await request(server.url).post('/api/recorded-uploads').set('x-fail-record', '1').attach('file', png, { filename: 'a.png', contentType: 'image/png' });
+    expect(failed.status).toBe(500);
+    expect(filesUnder(mediaDir).length).toBe(before);
+    expect(recorded).toHaveLength(1);
+  });
 });

@@ -58,6 +58,12 @@ export interface ImageUploadOptions {
    * is stored without metadata. The create service keeps the local engine's own attributes (engines' atelierXmpOf).
    */
   keepXmp?: (xmp: string) => string | null;
+  /**
+   * Records a stored upload before it is answered (`uploadImageHandler` only): the create service notes whose it is,
+   * so deleting an account deletes the uploads it never used too. When it throws, the file is deleted and the
+   * request fails.
+   */
+  onStored?: (stored: { key: string; url: string }, req: Request) => Promise<void>;
 }
 
 export interface ParsedImageUpload {
@@ -289,6 +295,14 @@ export function uploadImageHandler(store: MediaStore, options: ImageUploadOption
     }
     try {
       const image = await acceptImageUpload(req, store, options);
+      if (options.onStored) {
+        try {
+          await options.onStored({ key: image.key, url: image.url }, req);
+        } catch (error) {
+          await store.delete(image.key).catch(() => undefined); // unrecorded, it would belong to no one
+          throw error;
+        }
+      }
       res.status(201).json({ url: image.url, width: image.width, height: image.height, contentType: image.contentType });
     } catch (error) {
       next(error);

@@ -41,6 +41,10 @@ export interface TestAccount {
   /** The user's photoshoot allowance in the current period. */
   avatarOf(userId: string): Promise<{ used: number; limit: number }>;
   movements(key: string): Promise<{ kind: string; amount: number; status: number | null }[]>;
+  /** `DELETE /api/account` as the user (the account page's "Delete account"). */
+  deleteAccount(userId: string): Promise<void>;
+  /** `GET /internal/erasures` as `caller`: the deleted users it has still to erase. */
+  erasuresFor(caller: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -79,6 +83,15 @@ export async function startAccount(): Promise<TestAccount> {
         sql`select kind::text as kind, amount, (result->>'status')::int as status from credit_movements where key = ${key} order by created_at, kind`,
       );
       return result.rows;
+    },
+    async deleteAccount(userId) {
+      const response = await fetch(`${url}/api/account`, { method: 'DELETE', headers: userHeaders(userId, 'account') });
+      if (response.status !== 204) throw new Error(`DELETE /api/account answered ${response.status}`);
+    },
+    async erasuresFor(caller) {
+      const response = await fetch(`${url}/internal/erasures`, { headers: testServiceHeaders(SECRET, caller, 'account') });
+      if (!response.ok) throw new Error(`/internal/erasures answered ${response.status}`);
+      return ((await response.json()) as { userIds: string[] }).userIds;
     },
     async close() {
       await closeServer(server);
