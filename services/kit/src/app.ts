@@ -118,7 +118,8 @@ export function createBaseApp({ name, logger, readiness = [], jsonLimit = DEFAUL
         res.setHeader(REQUEST_ID_HEADER, id);
         return id;
       },
-      ignore: (req) => req.url === '/healthz' || req.url === '/readyz',
+      // Health checks, and each service's poll for deleted accounts (8 lines a minute of nothing; what is erased is logged by the service).
+      ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || (req.method === 'GET' && req.url === '/internal/erasures'),
       // 4xx are ordinary (a signed-out visitor asks /api/auth/user); only server faults are errors.
       faultLevel: 'error',
     }),

@@ -211,6 +211,20 @@ describe('request logs', () => {
     expect(logged).toContain('/api/auth/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fissuer&page=2');
   });
 
+  it("leave out health checks and the services' poll for deleted accounts, and keep the rest", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const app = createBaseApp({ name: 'test', logger });
+    app.get('/internal/erasures', (_req, res) => res.json({ userIds: [] }));
+    app.post('/internal/erasures/:id/done', (_req, res) => res.status(204).end());
+    finishApp(app, logger);
+    await request(app).get('/healthz').expect(200);
+    await request(app).get('/internal/erasures').expect(200);
+    await request(app).post('/internal/erasures/u-1/done').expect(204);
+    const urls = lines.map((line) => (JSON.parse(line) as { url?: string }).url).filter(Boolean);
+    expect(urls).toEqual(['/internal/erasures/u-1/done']);
+  });
+
   it('redactUrl keeps names and harmless values', () => {
     expect(redactUrl('/a')).toBe('/a');
     expect(redactUrl('/a?')).toBe('/a?');
