@@ -62,7 +62,8 @@ test.beforeAll(async () => {
     STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e_billing',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     ...priceEnv(),
-    // Deleted accounts are erased within a second here (30 s by default).
+    // Deleted accounts are erased within a second here (5 minutes after the deletion, then every 30 s, by default).
+    ERASURE_GRACE_MS: '0',
     CREATE_ERASURE_INTERVAL_MS: '500',
     PHOTOSHOOT_ERASURE_INTERVAL_MS: '500',
     CANVAS_ERASURE_INTERVAL_MS: '500',

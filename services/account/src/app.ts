@@ -41,7 +41,7 @@ export function createApp({ config, database, logger, clock = () => new Date() }
   app.use(identity(config.identityKeys, { audience: SERVICE_NAME }));
   app.use(internalRoutes({ identityKeys: config.identityKeys, sessions }));
   app.use(internalUserRoutes({ identityKeys: config.identityKeys, db }));
-  app.use(erasureRoutes({ identityKeys: config.identityKeys, db, required: config.erasureServices }));
+  app.use(erasureRoutes({ identityKeys: config.identityKeys, db, required: config.erasureServices, graceMs: config.erasureGraceMs, clock }));
   app.use(oidcRoutes({ config, db, sessions, logger, clock, limits })); // before authRoutes: its rate limit covers dev-login
   app.use(authRoutes({ config, db, sessions, clock }));
   app.use(limitsRoutes({ db, clock }));

@@ -1,6 +1,6 @@
 import { ConfigError, env, loadConfig, type TokenKeys } from '@atelier/kit';
 import { z } from 'zod';
-import { DEFAULT_SESSION_ABSOLUTE_TIMEOUT_MS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, ERASING_SERVICES } from './constants.js';
+import { DEFAULT_ERASURE_GRACE_MS, DEFAULT_SESSION_ABSOLUTE_TIMEOUT_MS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, ERASING_SERVICES } from './constants.js';
 
 const accountEnvSchema = z.object({
   ACCOUNT_PORT: env.port(8101),
@@ -20,6 +20,8 @@ const accountEnvSchema = z.object({
   SESSION_ABSOLUTE_TIMEOUT_MS: env.int(DEFAULT_SESSION_ABSOLUTE_TIMEOUT_MS).pipe(z.number().positive()),
   LOG_LEVEL: env.logLevel(),
   AVATAR_ENABLED: env.flag(),
+  /** How long after an account's deletion the services are first asked to erase it (requests in flight finish first). */
+  ERASURE_GRACE_MS: env.int(DEFAULT_ERASURE_GRACE_MS).pipe(z.number().int().min(0)),
   /** The services that keep a user's data: a deleted account's row goes once each has erased it. */
   ERASURE_SERVICES: z
     .string()
@@ -56,6 +58,8 @@ export interface AccountConfig {
   avatarEnabled: boolean;
   /** Services that must erase a deleted account's data before its row goes (ERASURE_SERVICES). */
   erasureServices: readonly string[];
+  /** ERASURE_GRACE_MS. */
+  erasureGraceMs: number;
 }
 
 function oidcConfig(issuer: string, clientId?: string, clientSecret?: string): OidcConfig | null {
@@ -87,5 +91,6 @@ export function loadAccountConfig(source: NodeJS.ProcessEnv = process.env): Acco
     logLevel: e.LOG_LEVEL,
     avatarEnabled: e.AVATAR_ENABLED ?? true,
     erasureServices: e.ERASURE_SERVICES,
+    erasureGraceMs: e.ERASURE_GRACE_MS,
   };
 }

@@ -47,6 +47,12 @@ export const INTERNAL_CALLERS = {
   erasures: ['create', 'photoshoot', 'canvas', 'billing'],
 } as const;
 
+/**
+ * How long after an account's deletion the services are first asked to erase it: longer than any request runs (the
+ * gateway's longest route allows 150 s), so what a request in flight at the deletion writes is erased too.
+ */
+export const DEFAULT_ERASURE_GRACE_MS = 5 * 60_000;
+
 /** The services that keep a user's data and erase it when the account is deleted (ERASURE_SERVICES' default). */
 export const ERASING_SERVICES = INTERNAL_CALLERS.erasures;
 /**

@@ -19,8 +19,6 @@ export interface Sessions {
   current(token: string): Promise<CurrentSession | null>;
   /** Ends a session by id (the hash); ending an unknown or ended session is a no-op. */
   revoke(sessionId: string): Promise<void>;
-  /** Tells every gateway that these sessions (already ended in the database) are gone. */
-  announceEnded(sessionIds: readonly string[]): Promise<void>;
 }
 
 export function createSessions(db: Db, lifetime: SessionLifetime, clock: () => Date): Sessions {
@@ -59,10 +57,6 @@ export function createSessions(db: Db, lifetime: SessionLifetime, clock: () => D
       await revokeSession(db, sessionId, clock());
       // Every gateway caches sessions; each LISTENs and forgets this one at once (sent after the update committed).
       await db.execute(sql`select pg_notify(${SESSION_REVOKED_CHANNEL}, ${sessionId})`);
-    },
-
-    async announceEnded(sessionIds) {
-      for (const sessionId of sessionIds) await db.execute(sql`select pg_notify(${SESSION_REVOKED_CHANNEL}, ${sessionId})`);
     },
   };
 }

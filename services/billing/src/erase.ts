@@ -10,7 +10,7 @@ import {
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { BillingConfig } from './config.js';
 import { SERVICE_NAME } from './constants.js';
-import { customers, subscriptions } from './db/schema.js';
+import { customers, subscriptions, waitlistEntries } from './db/schema.js';
 import { createStripe, isMissing, type Stripe } from './stripe.js';
 
 /** Subscription statuses after which Stripe charges nothing more (cancelling one again is a 404 at Stripe). */
@@ -42,12 +42,9 @@ export function createErase({
   const { db } = database;
   const schema = assertSchemaName(database.schema);
 
-  async function atStripe(userId: string): Promise<{ cancelled: number; deleted: number }> {
-    if (!stripe) return { cancelled: 0, deleted: 0 };
-    const open = await db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), notInArray(subscriptions.status, ENDED_STATUSES)));
+  /** Cancels the user's running subscriptions and deletes their customer; null when payments are off here. */
+  async function atStripe(userId: string, open: { id: string }[]): Promise<{ cancelled: number; deleted: number } | null> {
+    if (!stripe) return open.length > 0 ? null : { cancelled: 0, deleted: 0 };
     let cancelled = 0;
     for (const { id } of open) {
       try {
@@ -93,7 +90,14 @@ export function createErase({
   }
 
   return async function erase(userId) {
-    const stripeDone = await atStripe(userId);
+    const open = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), notInArray(subscriptions.status, ENDED_STATUSES)));
+    const stripeDone = await atStripe(userId, open);
+    // A running subscription is the one record needed to stop its charges: a replica without Stripe keys keeps it
+    // until one with them erases the account.
+    if (!stripeDone) return 'later';
     const rows = await db.transaction(async (tx) => {
       // The lock a webhook's sync holds for this user: one handled meanwhile finishes first (it writes nothing for a
       // user the account service no longer knows).
@@ -106,7 +110,12 @@ export function createErase({
         .delete(customers)
         .where(eq(customers.userId, userId))
         .returning({ id: customers.userId });
-      return subscriptionsGone.length + customersGone.length;
+      // A waitlist sign-up made while signed in is the account's too (its email was typed by them).
+      const waitlistGone = await tx
+        .delete(waitlistEntries)
+        .where(eq(waitlistEntries.userId, userId))
+        .returning({ id: waitlistEntries.id });
+      return subscriptionsGone.length + customersGone.length + waitlistGone.length;
     });
     // kit's rate limits (checkout and portal sessions per user).
     await eraseKitRowsOf(db, schema, userId);

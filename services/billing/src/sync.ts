@@ -12,8 +12,15 @@ import {
 } from './domain/subscription-state.js';
 import { isMissing, type Stripe } from './stripe.js';
 
-/** The account service answered 404: the user is deleted, or was never one. */
-class UnknownUser extends Error {}
+/** The account service answered 404: the user is deleted, or was never one. `live`: the subscription still runs. */
+class UnknownUser extends Error {
+  constructor(readonly live: boolean) {
+    super('the account service does not know the user');
+  }
+}
+
+/** Statuses of a subscription that no longer charges. */
+const ENDED = new Set(['canceled', 'incomplete_expired']);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -84,9 +91,18 @@ export function createSync({
     } catch (error) {
       // A deleted account (or one never known): nothing is written for it — its rows were erased, or are about to be
       // — and the event is acknowledged, not retried for days.
-      if (error instanceof UnknownUser)
-        return { applied: false, reason: 'the account service does not know the user' };
-      throw error;
+      if (!(error instanceof UnknownUser)) throw error;
+      // A subscription that started for a deleted account (a checkout in flight when it went) would charge every
+      // month with no one to manage it: cancelled at once. A failure throws, so Stripe sends the event again.
+      if (error.live) {
+        try {
+          await stripe.subscriptions.cancel(ref.subscriptionId);
+          logger.warn({ subscriptionId: ref.subscriptionId }, 'subscription of a deleted account cancelled');
+        } catch (cancelError) {
+          if (!isMissing(cancelError)) throw cancelError;
+        }
+      }
+      return { applied: false, reason: 'the account service does not know the user' };
     }
   }
 
@@ -149,7 +165,7 @@ export function createSync({
       const rows = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
       const decision = decidePlan(rows.map(toState));
       // Thrown, so this transaction's writes (a customer, a subscription) are rolled back.
-      if (!(await account.setPlan({ userId, ...decision }))) throw new UnknownUser();
+      if (!(await account.setPlan({ userId, ...decision }))) throw new UnknownUser(current !== null && !ENDED.has(current.status));
       logger.info(
         {
           userId,

@@ -11,7 +11,7 @@ import {
   type ProviderJobRef,
   type VideoModel,
 } from '@atelier/engines';
-import { defineQueue, runAlways, startWorker, type Db, type Jobs, type Logger, type MediaStore, type RunAlone } from '@atelier/kit';
+import { defineQueue, runAlways, startWorker, UnknownAccount, type Db, type Jobs, type Logger, type MediaStore, type RunAlone } from '@atelier/kit';
 import type { AccountClient } from './account.js';
 import type { CreateConfig } from './config.js';
 import {
@@ -182,7 +182,15 @@ export function createProcessor(deps: WorkerDeps): Processor {
 
     // The start request may have died between saving the generation and reserving its credits.
     if (!row.reservedAt) {
-      const outcome = await account.reserve({ userId: row.userId, feature: 'credits', amount: row.cost, key: row.id, source: row.type });
+      let outcome;
+      try {
+        outcome = await account.reserve({ userId: row.userId, feature: 'credits', amount: row.cost, key: row.id, source: row.type });
+      } catch (error) {
+        if (!(error instanceof UnknownAccount)) throw error;
+        // The account was deleted: nothing to make (the row goes with the account's erase).
+        await failGeneration(db, row.id, 'Unauthorized', clock());
+        return;
+      }
       if (!outcome.ok) {
         await failGeneration(db, row.id, 'Not enough credits', clock());
         return;

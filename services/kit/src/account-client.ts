@@ -7,6 +7,7 @@ import {
   type Plan,
   type ReserveRequest,
 } from '@atelier/contracts';
+import { HttpError } from './errors.js';
 import { serviceHeaders, type TokenSecrets } from './tokens.js';
 import { z } from 'zod';
 
@@ -27,6 +28,17 @@ export class AccountUnavailable extends Error {
   }
 }
 
+/**
+ * The account service does not know the user: their account was deleted while the request ran (or never was). A 401
+ * for the request (they are signed out); whatever the request saved for them is taken back, not kept as a failure.
+ */
+export class UnknownAccount extends HttpError {
+  constructor() {
+    super(401, 'Unauthorized');
+    this.name = 'UnknownAccount';
+  }
+}
+
 export type ReserveOutcome = { ok: true; remaining: number } | { ok: false; limitReached: LimitReached };
 
 /**
@@ -36,7 +48,7 @@ export type ReserveOutcome = { ok: true; remaining: number } | { ok: false; limi
 export interface AccountClient {
   /** The user's plan, or null when the account service does not know the user. */
   planOf(userId: string): Promise<Plan | null>;
-  /** Reserves credits under `key`; repeating a key charges once and answers the same. */
+  /** Reserves credits under `key`; repeating a key charges once and answers the same. Throws UnknownAccount for a user account does not know. */
   reserve(request: ReserveRequest): Promise<ReserveOutcome>;
   /** Gives back what `key` reserved; a second refund gives back 0. */
   refund(key: string): Promise<number>;
@@ -94,6 +106,7 @@ export function createAccountClient({
     async reserve(request) {
       const path = '/internal/credits/reserve';
       const { status, json } = await call('POST', path, request);
+      if (status === 404) throw new UnknownAccount();
       if (status === 402) {
         const parsed = limitReachedSchema.safeParse(json);
         if (parsed.success) return { ok: false, limitReached: parsed.data };

@@ -45,22 +45,29 @@ async function callAccount(options: ErasureWatcherOptions, method: 'GET' | 'POST
   return text ? (JSON.parse(text) as unknown) : null;
 }
 
-/** One round: every user account lists for this service is erased (or left for later) and acknowledged. */
-export async function eraseDeletedUsers(options: ErasureWatcherOptions): Promise<{ erased: number; later: number }> {
+/** One round: every user account lists for this service is erased (or left for later, or failed and left for the next round) and acknowledged. */
+export async function eraseDeletedUsers(options: ErasureWatcherOptions): Promise<{ erased: number; later: number; failed: number }> {
   const list = erasureListSchema.parse(await callAccount(options, 'GET', '/internal/erasures'));
   let erased = 0;
   let later = 0;
+  let failed = 0;
   for (const userId of list.userIds) {
-    const outcome = await options.erase(userId);
-    if (outcome === 'later') {
-      later += 1;
-      continue;
+    // One user whose erase fails (a store or Stripe refusing) must not hold up everyone deleted after them.
+    try {
+      const outcome = await options.erase(userId);
+      if (outcome === 'later') {
+        later += 1;
+        continue;
+      }
+      await callAccount(options, 'POST', `/internal/erasures/${encodeURIComponent(userId)}/done`);
+      erased += 1;
+    } catch (error) {
+      failed += 1;
+      options.logger.warn({ err: error, userId }, 'erasing a deleted account failed; trying again next round');
     }
-    await callAccount(options, 'POST', `/internal/erasures/${encodeURIComponent(userId)}/done`);
-    erased += 1;
   }
-  if (erased > 0 || later > 0) options.logger.info({ erased, later }, 'deleted accounts erased');
-  return { erased, later };
+  if (erased > 0 || later > 0 || failed > 0) options.logger.info({ erased, later, failed }, 'deleted accounts erased');
+  return { erased, later, failed };
 }
 
 /** Asks every `intervalMs` (and at once); a failed round is logged and tried again at the next. */

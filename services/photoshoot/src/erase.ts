@@ -47,6 +47,14 @@ export function createErase(deps: EraseDeps): (userId: string) => Promise<EraseO
     return Boolean(drawing);
   }
 
+  /** Whether any row of the user is still here. */
+  async function anythingLeft(userId: string): Promise<boolean> {
+    const [shoot] = await db.select({ id: photoshoots.id }).from(photoshoots).where(eq(photoshoots.userId, userId)).limit(1);
+    const [character] = await db.select({ id: characters.id }).from(characters).where(and(eq(characters.userId, userId), isNull(characters.houseKey))).limit(1);
+    const [preview] = await db.select({ id: previews.id }).from(previews).where(eq(previews.userId, userId)).limit(1);
+    return Boolean(shoot ?? character ?? preview);
+  }
+
   /** The user's files that no other row of this schema points at. */
   async function filesOnlyTheirs(userId: string, shootIds: string[]): Promise<string[]> {
     const urls = new Set<string>();
@@ -94,16 +102,22 @@ export function createErase(deps: EraseDeps): (userId: string) => Promise<EraseO
       files += 1;
     }
 
+    // Only the rows whose files were just looked at: one a request in flight added meanwhile is left for the next
+    // round (with its files), not deleted without them.
+    const ownCharacters = (await db.select({ id: characters.id }).from(characters).where(and(eq(characters.userId, userId), isNull(characters.houseKey)))).map((row) => row.id);
+    const ownPreviews = (await db.select({ id: previews.id }).from(previews).where(eq(previews.userId, userId))).map((row) => row.id);
     const rows = await db.transaction(async (tx) => {
       const posesGone = shootIds.length > 0 ? (await tx.delete(poses).where(inArray(poses.photoshootId, shootIds)).returning({ id: poses.photoshootId })).length : 0;
-      const shootsGone = (await tx.delete(photoshoots).where(eq(photoshoots.userId, userId)).returning({ id: photoshoots.id })).length;
+      const shootsGone = shootIds.length > 0 ? (await tx.delete(photoshoots).where(inArray(photoshoots.id, shootIds)).returning({ id: photoshoots.id })).length : 0;
       // `user_id = ` never matches the house cast (their user is null); the house key is checked all the same.
-      const charactersGone = (await tx.delete(characters).where(and(eq(characters.userId, userId), isNull(characters.houseKey))).returning({ id: characters.id })).length;
-      const previewsGone = (await tx.delete(previews).where(eq(previews.userId, userId)).returning({ id: previews.id })).length;
+      const charactersGone = ownCharacters.length > 0 ? (await tx.delete(characters).where(and(inArray(characters.id, ownCharacters), isNull(characters.houseKey))).returning({ id: characters.id })).length : 0;
+      const previewsGone = ownPreviews.length > 0 ? (await tx.delete(previews).where(inArray(previews.id, ownPreviews)).returning({ id: previews.id })).length : 0;
       return posesGone + shootsGone + charactersGone + previewsGone;
     });
     await eraseKitRowsOf(db, schema, userId);
     logger.info({ userId, rows, files }, 'deleted account erased');
+    // Something of theirs written meanwhile (a request in flight when the account went): the next round erases it.
+    if (await anythingLeft(userId)) return 'later';
     return 'erased';
   };
 }

@@ -3,7 +3,7 @@ import { listenForNotifications, SESSION_REVOKED_CHANNEL } from '@atelier/kit';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { identityHeader, serviceHeaders, SECRET, sessionCookieFrom, startAccount, testDatabaseUrl, type TestAccount } from './helpers.js';
+import { identityHeader, serviceHeaders, SECRET, sessionCookieFrom, startAccount, testClock, testDatabaseUrl, type TestAccount } from './helpers.js';
 
 let account: TestAccount | undefined;
 afterEach(async () => {
@@ -76,7 +76,7 @@ describe('DELETE /api/account', () => {
 
 describe('/internal/erasures', () => {
   it('lists a deleted user to each service until it is done, and removes the row when the last one is', async () => {
-    account = await startAccount({ env: { ERASURE_SERVICES: 'create,billing' } });
+    account = await startAccount({ env: { ERASURE_SERVICES: 'create,billing', ERASURE_GRACE_MS: '0' } });
     const { token, userId } = await devLogin(account.app);
     const list = async (caller: string) =>
       (await request(account!.app).get('/internal/erasures').set(serviceHeaders(SECRET, caller)).expect(200)).body.userIds as string[];
@@ -98,6 +98,39 @@ describe('/internal/erasures', () => {
     expect(after.rows).toEqual([]);
     const sessions = await account.database.db.execute(sql`select id from sessions where user_id = ${userId}`);
     expect(sessions.rows).toEqual([]);
+  });
+
+  it('lists a deleted user only after the grace (requests in flight at the deletion finish first)', async () => {
+    const clock = testClock(new Date());
+    account = await startAccount({ clock: clock.now });
+    const { token, userId } = await devLogin(account.app);
+    await request(account.app).delete('/api/account').set(asUser(userId, token)).expect(204);
+    const listed = async () => ((await request(account!.app).get('/internal/erasures').set(serviceHeaders(SECRET, 'canvas')).expect(200)).body.userIds as string[]).includes(userId);
+    expect(await listed()).toBe(false);
+    clock.advance(4 * 60_000);
+    expect(await listed()).toBe(false);
+    clock.advance(60_000);
+    expect(await listed()).toBe(true);
+  });
+
+  it('opens no session for a deleted account (a sign-in that raced the deletion), and records its late events without it', async () => {
+    account = await startAccount();
+    const { token, userId } = await devLogin(account.app);
+    const racedToken = 'd'.repeat(43);
+    const raced = idOf(racedToken);
+    await request(account.app).delete('/api/account').set(asUser(userId, token)).expect(204);
+    // A session the sign-in made after the deletion committed: refused like an ended one.
+    await account.database.db.execute(
+      sql`insert into sessions (id, user_id, created_at, last_seen_at, expires_at) values (${raced}, ${userId}, now(), now(), now() + interval '1 day')`,
+    );
+    const gatewayAsks = await request(account.app).get('/internal/sessions/current').set(serviceHeaders(SECRET, 'gateway')).set('x-atelier-session', racedToken);
+    expect(gatewayAsks.status).toBe(404);
+    const [row] = (await account.database.db.execute<{ n: number }>(sql`select count(*)::int as n from sessions where id = ${raced}`)).rows;
+    expect(row!.n).toBe(1);
+    const late = await request(account.app).post('/api/track-event').set(asUser(userId, idOf('x'))).send({ eventType: 'feature_opened', metadata: { at: 'late' } });
+    expect(late.status).toBeLessThan(300);
+    const events = await account.database.db.execute<{ user_id: string | null }>(sql`select user_id from events where metadata->>'at' = 'late'`);
+    expect(events.rows).toEqual([{ user_id: null }]);
   });
 
   it('does not touch a user who is not deleted, and answers only the services that erase', async () => {

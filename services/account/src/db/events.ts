@@ -1,6 +1,6 @@
 import type { TrackEvent } from '@atelier/contracts';
 import type { Db } from '@atelier/kit';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { utcDayOf } from '../domain/limits.js';
 import { events, users } from './schema.js';
 
@@ -31,8 +31,9 @@ export async function recordEvent(db: Db, { userId, event, at }: { userId: strin
   const rows = await db
     .insert(events)
     .values({
-      userId: uid ? sql`(${db.select({ id: users.id }).from(users).where(eq(users.id, uid))})` : null,
-      plan: uid ? sql`(${db.select({ plan: users.plan }).from(users).where(eq(users.id, uid))})` : null,
+      // A deleted account is nobody: an event in flight when it went is stored without it.
+      userId: uid ? sql`(${db.select({ id: users.id }).from(users).where(and(eq(users.id, uid), isNull(users.deletedAt)))})` : null,
+      plan: uid ? sql`(${db.select({ plan: users.plan }).from(users).where(and(eq(users.id, uid), isNull(users.deletedAt)))})` : null,
       eventType: event.eventType,
       metadata: event.metadata,
       day: eventDay(event, at),

@@ -1,6 +1,6 @@
-import type { Db } from '@atelier/kit';
+import { SESSION_REVOKED_CHANNEL, type Db } from '@atelier/kit';
 import { ERASURE_BATCH } from '@atelier/contracts';
-import { and, arrayContains, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { events, sessions, users } from './schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -33,7 +33,8 @@ export async function findOrCreateUser(
 /**
  * Deletes an account (docs/decisions.md, "Deleting an account"), in one transaction: the row forgets the name,
  * email and sign-in identity (signing in again makes a new account), its analytics events go, every session
- * ends. Returns the ended sessions (for the gateways to forget), or null when there was no such live user.
+ * ends and each gateway is told so (NOTIFY, delivered when the transaction commits). Returns the ended sessions, or
+ * null when there was no such live user.
  */
 export async function markUserDeleted(db: Db, userId: string, now: Date): Promise<{ sessionIds: string[] } | null> {
   return db.transaction(async (tx) => {
@@ -49,16 +50,21 @@ export async function markUserDeleted(db: Db, userId: string, now: Date): Promis
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
+    for (const session of ended) await tx.execute(sql`select pg_notify(${SESSION_REVOKED_CHANNEL}, ${session.id})`);
     return { sessionIds: ended.map((session) => session.id) };
   });
 }
 
-/** Deleted users whose data `service` has not erased yet, oldest deletion first. */
-export async function usersToErase(db: Db, service: string): Promise<string[]> {
+/**
+ * Users deleted before `deletedBefore` whose data `service` has not erased yet, oldest deletion first. The grace
+ * before a user is listed lets requests in flight at the deletion finish first (a photo being stored, an edit being
+ * started): what they write is then erased with the rest, not left behind after the service's erase.
+ */
+export async function usersToErase(db: Db, service: string, deletedBefore: Date): Promise<string[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(isNotNull(users.deletedAt), sql`not (${service} = any(${users.erasedBy}))`))
+    .where(and(isNotNull(users.deletedAt), lte(users.deletedAt, deletedBefore), sql`not (${service} = any(${users.erasedBy}))`))
     .orderBy(asc(users.deletedAt), asc(users.id))
     .limit(ERASURE_BATCH);
   return rows.map((row) => row.id);

@@ -73,7 +73,6 @@ export function authRoutes({ config, db, sessions, clock }: AuthRouteDeps): Rout
     noStore(res);
     const deleted = await markUserDeleted(db, req.identity!.userId, clock());
     if (!deleted) throw unauthorized();
-    await sessions.announceEnded(deleted.sessionIds);
     clearSignInCookies(res);
     res.status(204).end();
   });

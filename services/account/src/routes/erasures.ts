@@ -10,12 +10,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Deleted accounts, for the services that keep their data (kit's `startErasureWatcher`): the list of users the
  * calling service has still to erase, and its word that it has. The caller is the service its token names.
  */
-export function erasureRoutes({ identityKeys, db, required }: { identityKeys: TokenKeys; db: Db; required: readonly string[] }): Router {
+export function erasureRoutes({
+  identityKeys,
+  db,
+  required,
+  graceMs,
+  clock,
+}: {
+  identityKeys: TokenKeys;
+  db: Db;
+  required: readonly string[];
+  /** How long after a deletion its user is first listed (ERASURE_GRACE_MS). */
+  graceMs: number;
+  clock: () => Date;
+}): Router {
   const router = Router();
   const callers = requireService(identityKeys, { audience: SERVICE_NAME, allow: INTERNAL_CALLERS.erasures });
 
   router.get('/internal/erasures', callers, async (req, res) => {
-    const body: ErasureList = { userIds: await usersToErase(db, req.callerService!) };
+    const body: ErasureList = { userIds: await usersToErase(db, req.callerService!, new Date(clock().getTime() - graceMs)) };
     res.setHeader('Cache-Control', 'no-store');
     res.json(body);
   });

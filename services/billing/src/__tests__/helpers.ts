@@ -87,6 +87,8 @@ export async function startAccount(): Promise<TestAccount> {
     IDENTITY_SECRET: SECRET,
     DATABASE_URL: testDatabaseUrl(),
     LOG_LEVEL: 'silent',
+    // Listed for erasure at once (5 minutes after the deletion by default).
+    ERASURE_GRACE_MS: '0',
   });
   const schema = `account_bt_${randomBytes(4).toString('hex')}`;
   const database = await openDatabase({

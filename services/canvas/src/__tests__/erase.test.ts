@@ -140,7 +140,7 @@ describe('erasing deleted accounts (canvas)', () => {
 
     await deleteAccount(alice);
     expect(await listedFor(SERVICE_NAME)).toContain(alice);
-    expect(await round(canvas)).toEqual({ erased: 1, later: 0 });
+    expect(await round(canvas)).toEqual({ erased: 1, later: 0, failed: 0 });
 
     expect(await rowsOf(canvas, alice)).toEqual([]);
     expect(await idempotencyKeysOf(canvas, alice)).toEqual([]);
@@ -161,7 +161,7 @@ describe('erasing deleted accounts (canvas)', () => {
     expect(await eraseIn(canvas)(alice)).toBe('erased');
     expect(await rowsOf(canvas, bob)).toEqual(bobRows);
     expect(await present(media, [aliceEdit.outputUrl!, ...bobsFiles])).toEqual([aliceEdit.outputUrl!, ...bobsFiles].map((url) => [url, true]));
-    expect(await round(canvas)).toEqual({ erased: 0, later: 0 });
+    expect(await round(canvas)).toEqual({ erased: 0, later: 0, failed: 0 });
   }, 120_000);
 
   it('leaves a user with an edit still queued or processing for later, deleting nothing; erases them once it has finished', async () => {
@@ -172,7 +172,7 @@ describe('erasing deleted accounts (canvas)', () => {
     const queued = await finishedEdit(idle, carol, { status: 'queued', outputUrl: null, completedAt: null });
     await deleteAccount(carol);
 
-    expect(await round(idle)).toEqual({ erased: 0, later: 1 });
+    expect(await round(idle)).toEqual({ erased: 0, later: 1, failed: 0 });
     expect(await rowsOf(idle, carol)).toEqual([done.id, running.id, queued.id].sort());
     const carolsFiles = [...filesOf(done), ...filesOf(running), ...filesOf(queued)];
     expect(await present(media, carolsFiles)).toEqual(carolsFiles.map((url) => [url, true]));
@@ -184,7 +184,7 @@ describe('erasing deleted accounts (canvas)', () => {
     expect(await rowsOf(idle, carol)).toHaveLength(3);
 
     await idle.database.db.update(edits).set({ status: 'failed' }).where(eq(edits.id, queued.id));
-    expect(await round(idle)).toEqual({ erased: 1, later: 0 });
+    expect(await round(idle)).toEqual({ erased: 1, later: 0, failed: 0 });
     expect(await rowsOf(idle, carol)).toEqual([]);
     expect(await present(media, carolsFiles)).toEqual(carolsFiles.map((url) => [url, false]));
     expect(await eraseIn(idle)(carol)).toBe('erased');
@@ -201,7 +201,7 @@ describe('erasing deleted accounts (canvas)', () => {
     expect(await rowsOf(idle, gina)).toEqual([row.id]);
     expect(await listedFor(SERVICE_NAME)).toContain(gina);
 
-    expect(await round(idle)).toEqual({ erased: 1, later: 0 });
+    expect(await round(idle)).toEqual({ erased: 1, later: 0, failed: 0 });
     expect(await rowsOf(idle, gina)).toEqual([]);
     expect(await present(media, filesOf(row))).toEqual(filesOf(row).map((url) => [url, false]));
   });

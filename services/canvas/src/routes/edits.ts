@@ -18,6 +18,7 @@ import {
   type IdempotencyStore,
   type Logger,
   type MediaStore,
+  UnknownAccount,
 } from '@atelier/kit';
 import { and, desc, eq } from 'drizzle-orm';
 import { Router } from 'express';
@@ -111,6 +112,12 @@ export function editRoutes(deps: EditRouteDeps): Router {
     try {
       outcome = await account.reserve({ userId, feature: 'credits', amount: CANVAS_EDIT_COST, key: id });
     } catch (error) {
+      if (error instanceof UnknownAccount) {
+        // The account was deleted while this request ran: nothing is kept for it, its photos neither.
+        await db.delete(edits).where(eq(edits.id, id));
+        await deleteMedia(media, inputImages);
+        throw error;
+      }
       // The reserve may or may not have landed: fail the edit as reserved, so the sweeper refunds its key
       // (refunding a key never reserved gives back nothing).
       logger.error({ err: error, editId: id }, 'credit reserve failed');

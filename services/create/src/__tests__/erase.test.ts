@@ -159,7 +159,7 @@ describe('erasing deleted accounts (create)', () => {
 
     await deleteAccount(alice);
     expect(await listedFor(SERVICE_NAME)).toContain(alice);
-    expect(await round(create)).toEqual({ erased: 1, later: 0 });
+    expect(await round(create)).toEqual({ erased: 1, later: 0, failed: 0 });
 
     expect(await rowsOf(create, alice)).toEqual([]);
     expect(await idempotencyKeysOf(create, alice)).toEqual([]);
@@ -180,7 +180,7 @@ describe('erasing deleted accounts (create)', () => {
     expect(await eraseIn(create)(alice)).toBe('erased');
     expect(await rowsOf(create, bob)).toEqual(bobRows);
     expect(await present(media, [...stays, ...bobsFiles])).toEqual([...stays, ...bobsFiles].map((url) => [url, true]));
-    expect(await round(create)).toEqual({ erased: 0, later: 0 });
+    expect(await round(create)).toEqual({ erased: 0, later: 0, failed: 0 });
   });
 
   it('leaves a user with a generation still queued or processing for later, deleting nothing; erases them once it has finished', async () => {
@@ -191,7 +191,7 @@ describe('erasing deleted accounts (create)', () => {
     const queued = await finishedGeneration(idle, carol, { type: 'image', status: 'queued', imageUrl: null, thumbnailUrl: null, completedAt: null });
     await deleteAccount(carol);
 
-    expect(await round(idle)).toEqual({ erased: 0, later: 1 });
+    expect(await round(idle)).toEqual({ erased: 0, later: 1, failed: 0 });
     expect(await rowsOf(idle, carol)).toEqual([done.id, running.id, queued.id].sort());
     expect(await present(media, [done.imageUrl!, done.thumbnailUrl!])).toEqual([
       [done.imageUrl!, true],
@@ -205,7 +205,7 @@ describe('erasing deleted accounts (create)', () => {
     expect(await rowsOf(idle, carol)).toHaveLength(3);
 
     await idle.database.db.execute(sql`update generations set status = 'failed' where id = ${queued.id}`);
-    expect(await round(idle)).toEqual({ erased: 1, later: 0 });
+    expect(await round(idle)).toEqual({ erased: 1, later: 0, failed: 0 });
     expect(await rowsOf(idle, carol)).toEqual([]);
     expect(await present(media, [done.imageUrl!, done.thumbnailUrl!])).toEqual([
       [done.imageUrl!, false],
@@ -226,7 +226,7 @@ describe('erasing deleted accounts (create)', () => {
     expect(await rowsOf(idle, gina)).toEqual([row.id]);
     expect(await listedFor(SERVICE_NAME)).toContain(gina);
 
-    expect(await round(idle)).toEqual({ erased: 1, later: 0 });
+    expect(await round(idle)).toEqual({ erased: 1, later: 0, failed: 0 });
     expect(await rowsOf(idle, gina)).toEqual([]);
     expect(await present(media, [row.imageUrl!, row.thumbnailUrl!])).toEqual([
       [row.imageUrl!, false],
@@ -306,4 +306,14 @@ describe('erasing deleted accounts (create)', () => {
       await watching.close();
     }
   });
+
+  it('answers 401 to a start that reaches create after the account went (its request in flight), keeping nothing of it', async () => {
+    const dora = await account.createUser('free');
+    await deleteAccount(dora);
+    // The gateway vouched for her a moment before the deletion: the identity still verifies, account knows her no more.
+    const started = await request(idle.service.app).post('/api/generations/image').set(userHeaders(dora)).send({ prompt: 'a late start', aspectRatio: '1:1' });
+    expect(started.status).toBe(401);
+    expect(await rowsOf(idle, dora)).toEqual([]);
+  });
 });
+

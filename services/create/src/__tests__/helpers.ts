@@ -46,7 +46,7 @@ export interface TestAccount {
 }
 
 export async function startAccount(): Promise<TestAccount> {
-  const config = loadAccountConfig({ IDENTITY_SECRET: SECRET, DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent' });
+  const config = loadAccountConfig({ IDENTITY_SECRET: SECRET, DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent', ERASURE_GRACE_MS: '0' });
   const schema = `account_ct_${randomBytes(4).toString('hex')}`;
   const database = await openDatabase({ service: 'account', schema, databaseUrl: config.databaseUrl, migrationsFolder: accountMigrations });
   const server = await listen(createAccountApp({ config, database, logger: silent }), { port: 0, host: '127.0.0.1' });

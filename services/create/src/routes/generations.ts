@@ -28,6 +28,7 @@ import {
   type Db,
   type Logger,
   type MediaStore,
+  UnknownAccount,
 } from '@atelier/kit';
 import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
@@ -119,6 +120,11 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
     try {
       outcome = await account.reserve({ userId, feature: 'credits', amount: cost, key: id, source: type });
     } catch (error) {
+      if (error instanceof UnknownAccount) {
+        // The account was deleted while this request ran: nothing is kept for it (its erase may be done already).
+        await deleteGeneration(db, id);
+        throw error;
+      }
       // The reserve may or may not have landed: fail the generation as possibly reserved, so the
       // sweeper refunds its key (refunding a key never reserved gives back 0).
       logger.error({ err: error, generationId: id }, 'credit reserve failed');

@@ -53,7 +53,7 @@ describe('erasing deleted accounts', () => {
         return 'erased';
       }),
     );
-    expect(outcome).toEqual({ erased: 1, later: 1 });
+    expect(outcome).toEqual({ erased: 1, later: 1, failed: 0 });
     expect(erased).toEqual(['u-1']);
     expect(account.calls).toEqual([
       { method: 'GET', path: '/internal/erasures', caller: 'canvas' },
@@ -61,24 +61,28 @@ describe('erasing deleted accounts', () => {
     ]);
   });
 
-  it('a failed erase acknowledges nothing (asked again next round)', async () => {
-    const account = await fakeAccount(['u-1']);
-    await expect(
-      eraseDeletedUsers(
-        options(account.url, async () => {
-          throw new Error('media store down');
-        }),
-      ),
-    ).rejects.toThrow('media store down');
-    expect(account.calls.map((call) => call.method)).toEqual(['GET']);
+  it('a failed erase acknowledges nothing for that user (asked again next round) and does not hold up the others', async () => {
+    const account = await fakeAccount(['u-1', 'u-2']);
+    const outcome = await eraseDeletedUsers(
+      options(account.url, async (userId) => {
+        if (userId === 'u-1') throw new Error('media store down');
+        return 'erased';
+      }),
+    );
+    expect(outcome).toEqual({ erased: 1, later: 0, failed: 1 });
+    expect(account.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /internal/erasures', 'POST /internal/erasures/u-2/done']);
   });
 
-  it('the watcher asks at start, survives an account that answers 503, and stops', async () => {
+  it('the watcher asks at start and every interval, survives an account that answers 503, and stops', async () => {
     const account = await fakeAccount([], 503);
-    const watcher = startErasureWatcher(options(account.url, async () => 'erased'));
+    const watcher = startErasureWatcher({ ...options(account.url, async () => 'erased'), intervalMs: 30 });
     const deadline = Date.now() + 5_000;
-    while (account.calls.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    while (account.calls.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     await watcher.stop();
-    expect(account.calls).toEqual([{ method: 'GET', path: '/internal/erasures', caller: 'canvas' }]);
+    const asked = account.calls.length;
+    expect(asked).toBeGreaterThanOrEqual(3);
+    expect(account.calls.every((call) => call.method === 'GET' && call.path === '/internal/erasures')).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(account.calls.length).toBe(asked); // stopped: asks no more
   });
 });

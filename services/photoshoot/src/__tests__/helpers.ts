@@ -50,7 +50,7 @@ export interface TestAccount {
 
 /** A real account service on a schema of its own, listening on 127.0.0.1. */
 export async function startAccount(): Promise<TestAccount> {
-  const config = loadAccountConfig({ IDENTITY_SECRET: SECRET, DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent' });
+  const config = loadAccountConfig({ IDENTITY_SECRET: SECRET, DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent', ERASURE_GRACE_MS: '0' });
   const schema = `account_pt_${randomBytes(4).toString('hex')}`;
   const database = await openDatabase({ service: 'account', schema, databaseUrl: config.databaseUrl, migrationsFolder: accountMigrations });
   const server = await listen(createAccountApp({ config, database, logger: silent }), { port: 0, host: '127.0.0.1' });

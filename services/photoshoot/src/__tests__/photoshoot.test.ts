@@ -103,6 +103,9 @@ describe('photoshoot service', () => {
     await request(app).patch(`/api/avatar/characters/${character.id}`).set(userHeaders(owner)).send({ name: '' }).expect(400);
     await request(app).delete(`/api/avatar/characters/${character.id}`).set(userHeaders(owner)).expect(204);
     expect((await list(owner)).some((c) => c.id === character.id)).toBe(false);
+    // Its portrait (a likeness of a real person) goes with it: no photoshoot was made of it.
+    const store = (await import('@atelier/kit')).createMediaStore(shoot.config.media);
+    expect(await store.head(store.keyFromUrl(character.previewImageUrl!)!)).toBeNull();
   });
 
   it('refuses bad character photos with the upload rules, and a 21st character with 409', async () => {

@@ -18,7 +18,7 @@ import {
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { Router } from 'express';
 import { randomUUID } from 'node:crypto';
-import { characters, type CharacterRow } from '../db/schema.js';
+import { characters, photoshoots, type CharacterRow } from '../db/schema.js';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -152,7 +152,14 @@ export function characterRoutes({
   router.delete('/api/avatar/characters/:id', requireUser(), async (req, res) => {
     const row = await ownCharacter(db, req.identity!.userId, String(req.params.id));
     await db.delete(characters).where(eq(characters.id, row.id));
-    // Photoshoots already made keep their own copy of the portrait's URL, so it stays.
+    // Photoshoots already made keep their own copy of the portrait's URL, so it stays while one names it; else the
+    // portrait (a likeness of a real person) goes with the character.
+    const portrait = row.previewImageUrl;
+    const key = portrait ? media.keyFromUrl(portrait) : null;
+    if (portrait && key?.startsWith('photoshoot/')) {
+      const [named] = await db.select({ id: photoshoots.id }).from(photoshoots).where(eq(photoshoots.characterImageUrl, portrait)).limit(1);
+      if (!named) await media.delete(key).catch((error: unknown) => logger.warn({ err: error, key }, 'portrait of a deleted character not deleted'));
+    }
     res.status(204).end();
   });
 

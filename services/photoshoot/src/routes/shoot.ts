@@ -23,6 +23,7 @@ import {
   type IdempotencyStore,
   type Logger,
   type MediaStore,
+  UnknownAccount,
 } from '@atelier/kit';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { Router } from 'express';
@@ -131,6 +132,13 @@ export function shootRoutes(deps: ShootRouteDeps): Router {
     try {
       outcome = await account.reserve({ userId, feature: 'avatar', amount: PHOTOSHOOT_COST, key: id });
     } catch (error) {
+      if (error instanceof UnknownAccount) {
+        // The account was deleted while this request ran: nothing is kept for it, its garment photo neither.
+        await db.delete(poses).where(eq(poses.photoshootId, id));
+        await db.delete(photoshoots).where(eq(photoshoots.id, id));
+        await media.delete(garment.key);
+        throw error;
+      }
       // The reserve may or may not have landed: fail it as reserved, so the sweeper refunds the key
       // (refunding a key never reserved gives back nothing).
       logger.error({ err: error, photoshootId: id }, 'allowance reserve failed');

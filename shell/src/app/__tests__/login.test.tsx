@@ -129,6 +129,7 @@ describe('the light login app on a first load of /login', () => {
     renderLight({ devLogin: false }, '?account=deleted');
     expect(screen.getByRole('status')).toHaveTextContent('Your account is deleted');
     expect(screen.getByRole('status')).toHaveTextContent('copies in our backups go within 90 days');
+    expect(screen.getByRole('status')).toHaveFocus(); // read out when the page opens
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -369,5 +369,10 @@ describe('account page: deleting the account', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Your account was not deleted. Please try again.'));
     expect(redirect).not.toHaveBeenCalled();
+    // Signed out meanwhile (deleted in another window, or the session ended): to the login page, no false claim.
+    answer = () => Response.json({ error: 'Unauthorized' }, { status: 401 });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/login'));
+    expect(screen.queryByText(/Your account was not deleted. Unauthorized/)).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { parseApiError } from '@atelier/contracts/api-error';
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner } from '@atelier/ui';
 import { useId, useState, type FormEvent } from 'react';
-import { ACCOUNT_DELETION, NAVIGATIONS } from '../../../constants';
+import { ACCOUNT_DELETION, NAVIGATIONS, ROUTES } from '../../../constants';
 import { useDeleteAccount } from '../api/delete-account';
 
 export interface DeleteAccountProps {
@@ -42,7 +42,10 @@ function ConfirmDeletion({ subscribed, redirect, onCancel }: DeleteAccountProps 
   const errorId = useId();
   const confirmed = typed.trim() === ACCOUNT_DELETION.word;
   const busy = deletion.isPending || gone;
-  const failure = deletion.isError ? parseApiError(deletion.error).message || ACCOUNT_DELETION.failedFallback : null;
+  const failed = deletion.isError ? parseApiError(deletion.error) : null;
+  // A 401: signed out meanwhile (the account deleted in another window, or the session ended) — nothing to say here.
+  const signedOut = failed?.status === 401;
+  const failure = failed && !signedOut ? failed.message || ACCOUNT_DELETION.failedFallback : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,6 +54,11 @@ function ConfirmDeletion({ subscribed, redirect, onCancel }: DeleteAccountProps 
       onSuccess: () => {
         setGone(true); // the browser is on its way; the page behind is for nobody now
         redirect(NAVIGATIONS.accountDeleted);
+      },
+      onError: (error) => {
+        if (parseApiError(error).status !== 401) return;
+        setGone(true);
+        redirect(ROUTES.login);
       },
     });
   };

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { ACCOUNT_DELETION, NAVIGATIONS, PRODUCT_NAME, ROUTES, TEXTS } from '../../../constants';
 import { useRotation } from '../../../hooks/use-rotation';
 import { ArtImage, styleArt } from '../../landing/components/art-image';
@@ -56,9 +56,15 @@ export function SignInErrorBox({ code }: { code: string | null }) {
 
 /** On /login?account=deleted: the account the user just deleted is gone (docs/decisions.md, "Deleting an account"). */
 export function AccountDeletedBox({ account }: { account: string | null }) {
-  if (account !== 'deleted') return null;
+  const box = useRef<HTMLDivElement>(null);
+  const shown = account === 'deleted';
+  // Focused when the page opens: a status present from the start is not announced by screen readers otherwise.
+  useEffect(() => {
+    if (shown) box.current?.focus();
+  }, [shown]);
+  if (!shown) return null;
   return (
-    <div role="status" className="rounded-md border border-border bg-muted px-4 py-3 text-sm">
+    <div ref={box} tabIndex={-1} role="status" className="rounded-md border border-border bg-muted px-4 py-3 text-sm focus:outline-none">
       <p className="font-semibold">{ACCOUNT_DELETION.doneTitle}</p>
       <p className="text-muted-foreground">{ACCOUNT_DELETION.doneText}</p>
     </div>
