@@ -1,4 +1,4 @@
-import { assertSchemaName, eraseKitRowsOf, type Database, type EraseOutcome, type Logger, type MediaStore } from '@atelier/kit';
+import { assertSchemaName, deleteMediaKeys, eraseKitRowsOf, type Database, type EraseOutcome, type Logger, type MediaStore } from '@atelier/kit';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { MEDIA_PREFIX } from './constants.js';
 import { edits, type EditRow } from './db/schema.js';
@@ -7,8 +7,6 @@ const UNFINISHED = ['queued', 'processing'] as const;
 const FINISHED = ['completed', 'failed'] as const;
 /** Only files this service makes are ever deleted (its inputs, results and the gallery's copies). */
 const ERASABLE_PREFIXES = Object.values(MEDIA_PREFIX).map((prefix) => `${prefix}/`);
-/** Media deleted at once. */
-const DELETE_CONCURRENCY = 8;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every media URL an edit names: its stored inputs, its result and the gallery's copies of them. */
@@ -45,12 +43,6 @@ export function createErase({ database, media, logger }: EraseDeps): (userId: st
     return row !== undefined;
   }
 
-  async function deleteFiles(keys: string[]): Promise<void> {
-    for (let start = 0; start < keys.length; start += DELETE_CONCURRENCY) {
-      // A failure throws: the transaction rolls back, nothing is acknowledged, and the next round tries again.
-      await Promise.all(keys.slice(start, start + DELETE_CONCURRENCY).map((key) => media.delete(key)));
-    }
-  }
 
   return async function erase(userId) {
     // Every id account lists is a UUID; anything else cannot own an edit (the column is uuid).
@@ -87,7 +79,8 @@ export function createErase({ database, media, logger }: EraseDeps): (userId: st
         for (const row of still) named.add(row.key);
       }
       const files = candidates.filter((key) => !named.has(key));
-      await deleteFiles(files);
+      // A failure throws: the transaction rolls back, nothing is acknowledged, and the next round tries again.
+      await deleteMediaKeys(media, files);
       await eraseKitRowsOf(tx, schema, userId);
       return { edits: rows.length, files: files.length, kept: named.size };
     });

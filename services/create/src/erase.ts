@@ -1,4 +1,4 @@
-import { assertSchemaName, eraseKitRowsOf, type Database, type EraseOutcome, type Logger, type MediaStore } from '@atelier/kit';
+import { assertSchemaName, deleteMediaKeys, eraseKitRowsOf, type Database, type EraseOutcome, type Logger, type MediaStore } from '@atelier/kit';
 import { deleteFinishedGenerationsOf, deleteUploadsOf, hasUnfinishedGenerations, mediaKeysInUse } from './db/generations.js';
 import type { GenerationRow } from './db/schema.js';
 
@@ -9,8 +9,6 @@ import type { GenerationRow } from './db/schema.js';
  */
 const ERASABLE_PREFIXES = ['generations/', 'uploads/', 'canvas/gallery/'] as const;
 
-/** Media deleted at once. */
-const DELETE_CONCURRENCY = 8;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every media URL a generation names: its picture, video and thumbnail and its inputs (a start image, a person, a garment). */
@@ -38,12 +36,6 @@ export function createErase({ database, media, logger }: EraseDeps): (userId: st
   const { db } = database;
   const schema = assertSchemaName(database.schema);
 
-  async function deleteFiles(keys: string[]): Promise<void> {
-    for (let start = 0; start < keys.length; start += DELETE_CONCURRENCY) {
-      // A failure throws: the transaction rolls back, nothing is acknowledged, and the next round tries again.
-      await Promise.all(keys.slice(start, start + DELETE_CONCURRENCY).map((key) => media.delete(key)));
-    }
-  }
 
   return async function erase(userId) {
     // Every id account lists is a UUID; anything else cannot own a row here (the columns are uuid).
@@ -62,7 +54,8 @@ export function createErase({ database, media, logger }: EraseDeps): (userId: st
       // Their rows are gone in this transaction: what still names a file is another user's generation.
       const named = await mediaKeysInUse(tx, [...keys]);
       const files = [...keys].filter((key) => !named.has(key));
-      await deleteFiles(files);
+      // A failure throws: the transaction rolls back, nothing is acknowledged, and the next round tries again.
+      await deleteMediaKeys(media, files);
       await eraseKitRowsOf(tx, schema, userId);
       return { generations: rows.length, files: files.length, kept: named.size };
     });

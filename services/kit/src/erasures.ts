@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { assertSchemaName } from './database.js';
 import { runAlways, type RunAlone } from './exclusive.js';
 import type { Logger } from './logger.js';
+import type { MediaStore } from './media/types.js';
 import { serviceHeaders, type TokenSecrets } from './tokens.js';
 
 /**
@@ -114,4 +115,14 @@ export async function eraseKitRowsOf(db: SqlRunner, schema: string, userId: stri
   const present = rows[0] as { keys?: boolean; limits?: boolean } | undefined;
   if (present?.keys) await db.execute(sql`delete from ${sql.identifier(name)}.idempotency_keys where owner = ${userId}`);
   if (present?.limits) await db.execute(sql`delete from ${sql.identifier(name)}.rate_limits where key = ${userId}`);
+}
+
+/** Files deleted at once by an erase. */
+const ERASE_DELETE_CONCURRENCY = 8;
+
+/** Deletes media files a few at a time (a missing one is fine); the first failure throws, so nothing is acknowledged. */
+export async function deleteMediaKeys(media: Pick<MediaStore, 'delete'>, keys: readonly string[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += ERASE_DELETE_CONCURRENCY) {
+    await Promise.all(keys.slice(start, start + ERASE_DELETE_CONCURRENCY).map((key) => media.delete(key)));
+  }
 }

@@ -1,4 +1,4 @@
-import { assertSchemaName, eraseKitRowsOf, type Database, type EraseOutcome, type Logger, type MediaStore } from '@atelier/kit';
+import { assertSchemaName, deleteMediaKeys, eraseKitRowsOf, type Database, type EraseOutcome, type Logger, type MediaStore } from '@atelier/kit';
 import { and, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import { characters, photoshoots, poses, previews } from './db/schema.js';
 import { PREVIEW_STALE_MS } from './previews.js';
@@ -94,13 +94,9 @@ export function createErase(deps: EraseDeps): (userId: string) => Promise<EraseO
     if (await busy(userId)) return 'later';
     const shootIds = (await db.select({ id: photoshoots.id }).from(photoshoots).where(eq(photoshoots.userId, userId))).map((row) => row.id);
 
-    let files = 0;
-    for (const url of await filesOnlyTheirs(userId, shootIds)) {
-      const key = media.keyFromUrl(url);
-      if (!key?.startsWith(OWN_MEDIA_PREFIX)) continue;
-      await media.delete(key); // a failure throws: nothing is acknowledged, and the next round tries again
-      files += 1;
-    }
+    const keys = (await filesOnlyTheirs(userId, shootIds)).map((url) => media.keyFromUrl(url)).filter((key): key is string => !!key?.startsWith(OWN_MEDIA_PREFIX));
+    await deleteMediaKeys(media, keys); // a failure throws: nothing is acknowledged, and the next round tries again
+    const files = keys.length;
 
     // Only the rows whose files were just looked at: one a request in flight added meanwhile is left for the next
     // round (with its files), not deleted without them.
