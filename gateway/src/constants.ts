@@ -104,3 +104,9 @@ export const ALLOWED_BODY_TYPES = ['application/json', 'multipart/form-data'];
  * and content-type check: the payment provider's webhook and the generation provider's webhook.
  */
 export const CSRF_EXEMPT_PATHS = ['/api/billing/webhook', '/api/create/fal-webhook'];
+
+/**
+ * How long the gateway keeps an idle connection to a service in its pool: well under the services' own keep-alive
+ * timeout (kit's SERVICE_KEEP_ALIVE_TIMEOUT_MS, 65 s), so the gateway always lets a connection go first.
+ */
+export const GATEWAY_IDLE_SOCKET_MS = 30_000;

@@ -5,9 +5,10 @@ import express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IDENTITY_HEADER, verifyUserToken } from '@atelier/kit';
+import { IDENTITY_HEADER, SERVICE_KEEP_ALIVE_TIMEOUT_MS, verifyUserToken } from '@atelier/kit';
 import { decodeJwt } from 'jose';
 import { createApp } from '../app.js';
+import { GATEWAY_IDLE_SOCKET_MS } from '../constants.js';
 import type { GatewayApp } from '../app.js';
 import { createGatewayServer } from '../http-server.js';
 import { bodyDeadlineMs, createServiceProxy, JSON_GZIP_MIN_BYTES, REQUEST_BODY_TIMEOUT_MESSAGE } from '../proxy/service-proxy.js';
@@ -622,5 +623,11 @@ describe('over a real socket', () => {
     expect(JSON.parse(all.body)).toEqual({ error: 'Request headers too large' });
     expect(create.received).toHaveLength(0);
     await gateway.close();
+  });
+});
+
+describe('the pool of connections to services', () => {
+  it('lets an idle connection go well before a service would close it', () => {
+    expect(GATEWAY_IDLE_SOCKET_MS * 2).toBeLessThanOrEqual(SERVICE_KEEP_ALIVE_TIMEOUT_MS);
   });
 });

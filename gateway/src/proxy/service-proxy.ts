@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { redactUrl, type Logger } from '@atelier/kit';
+import { GATEWAY_IDLE_SOCKET_MS } from '../constants.js';
 import { sendError } from '../errors.js';
 
 export interface ServiceProxy {
@@ -122,7 +123,10 @@ export function createServiceProxy(options: {
   const { name, target, timeoutMs, logger } = options;
   const url = new URL(target);
   const secure = url.protocol === 'https:';
-  const agent = secure ? new https.Agent({ keepAlive: true, maxSockets: 256 }) : new http.Agent({ keepAlive: true, maxSockets: 256 });
+  // Idle pooled connections are let go after GATEWAY_IDLE_SOCKET_MS, well before a service closes them (kit's
+  // SERVICE_KEEP_ALIVE_TIMEOUT_MS): a request is never sent on a connection being closed at the other end.
+  const pool = { keepAlive: true, maxSockets: 256, timeout: GATEWAY_IDLE_SOCKET_MS };
+  const agent = secure ? new https.Agent(pool) : new http.Agent(pool);
   const request = secure ? https.request : http.request;
   const base = url.pathname.replace(/\/$/, '');
 

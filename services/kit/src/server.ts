@@ -40,8 +40,18 @@ function bind(server: http.Server, port: number, host: string): Promise<void> {
  * supervisor learns the port from `reportListening`); a supervised restart whose old port was taken
  * meanwhile falls back to any free port.
  */
+/**
+ * How long a service keeps an idle connection open. The gateway's pool lets its idle connections go well before
+ * (GATEWAY_IDLE_SOCKET_MS, 30 s): with Node's default of 5 s, a busy host's gateway now and then sent a request on a
+ * connection the service was closing ("socket hang up": a 503 for a POST, which cannot be sent again).
+ */
+export const SERVICE_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export async function listen(app: RequestListener, { port, host }: { port: number; host: string }): Promise<http.Server> {
   const server = http.createServer(app);
+  server.keepAliveTimeout = SERVICE_KEEP_ALIVE_TIMEOUT_MS;
+  // Above the keep-alive timeout, so an idle connection is never taken for one slow to send its headers.
+  server.headersTimeout = SERVICE_KEEP_ALIVE_TIMEOUT_MS + 1_000;
   server.on('clientError', answerClientError);
   try {
     await bind(server, port, host);
@@ -73,6 +83,9 @@ function closeServer(server: http.Server): Promise<void> {
       resolve();
       return;
     }
+    // A connection whose request is still being answered goes as soon as its answer is out (kept alive it would
+    // hold the close up for SERVICE_KEEP_ALIVE_TIMEOUT_MS); idle ones go now.
+    server.keepAliveTimeout = 1;
     server.close(() => resolve());
     server.closeIdleConnections();
   });

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createBaseApp, finishApp } from '../app.js';
 import { openDatabase } from '../database.js';
 import { createJobs } from '../jobs.js';
-import { listen, shutdownService } from '../server.js';
+import { listen, SERVICE_KEEP_ALIVE_TIMEOUT_MS, shutdownService } from '../server.js';
 import { dropSchemas, migrationsFolder, silentLogger, testDatabaseUrl, uniqueService } from './helpers.js';
 
 /** Writes raw bytes to the server and reads everything it answers until it closes the connection. */
@@ -74,3 +74,16 @@ describe('shutdownService', () => {
     }
   });
 });
+
+describe('listen', () => {
+  it('keeps idle connections open longer than the gateway keeps them in its pool (the gateway lets go first)', async () => {
+    const server = await listen(createBaseApp({ name: 'keep-alive', logger: silentLogger }), { port: 0, host: '127.0.0.1' });
+    try {
+      expect(server.keepAliveTimeout).toBe(SERVICE_KEEP_ALIVE_TIMEOUT_MS);
+      expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
