@@ -64,6 +64,12 @@ describe('local prompt understanding', () => {
     // The same when denim is the material said of another garment.
     expect(describeReading(understand('a woman in a denim shirt, studio', undefined, 1))).toBe('Blue denim shirt');
     expect(describeReading(understand('a man in jeans and a black stetson, desert', undefined, 1))).toBe('Blue jeans');
+    // "wide-brimmed" is the hat's shape, not a wide shot: the close-up said after it stands.
+    expect(understand('woman in a wide-brimmed black hat and red lipstick, close-up', undefined, 3).framing).toBe('close-up');
+    expect(understand('wide-leg trousers and a silk blouse', undefined, 3).sources.framing).toBe('seed');
+    expect(understand('camel coat, wide', undefined, 3).framing).toBe('full body');
+    // Shoes named are shoes to see: every seed draws the whole figure.
+    for (let seed = 0; seed < 40; seed++) expect(understand('black leather jacket and white sneakers', undefined, seed).framing).toBe('full body');
     const labels = understoodOf(understand('red silk slip dress', undefined, 1)).map((u) => u.label);
     expect(labels).toEqual(['Garment', 'Colour', 'Material', 'Figure', 'Skin', 'Hair', 'Setting', 'Light', 'Framing']);
   });
@@ -199,6 +205,8 @@ describe('local prompt understanding', () => {
     expect(promptTitle('beauty portrait, glossy lips, gold eyeshadow')).toBe('Beauty portrait');
     expect(promptTitle('an extraordinarily long description of a mood without any commas at all')).toBe('an extraordinarily long'.replace(/^a/, 'A'));
     expect(promptTitle('   ')).toBeNull();
+    // Cut inside a phrase, the title ends before it (it read "Woman in a wide-brimmed").
+    expect(promptTitle('woman in a wide-brimmed black hat and red lipstick, close-up')).toBe('Woman');
   });
 
   it('is deterministic by seed for what nothing names', () => {

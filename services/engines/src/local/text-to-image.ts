@@ -291,7 +291,20 @@ export function promptTitle(prompt: string): string | null {
     title = longer;
   }
   if (!title) title = [...clause].slice(0, PROMPT_TITLE_MAX).join('');
+  else if (title.length < clause.length) title = beforeLastPhrase(title);
   return title ? title.charAt(0).toUpperCase() + title.slice(1) : null;
+}
+
+/** Words that open a phrase: a title cut inside one ends before it ("Woman in a wide-brimmed" is "Woman"). */
+const PHRASE_OPENERS = new Set(['in', 'with', 'and', 'wearing', 'on', 'at', 'of', 'a', 'an', 'the', 'by', 'for', 'from', 'under', 'over', 'near', 'or']);
+
+function beforeLastPhrase(title: string): string {
+  const words = title.split(' ');
+  let cut = -1;
+  for (let k = words.length - 1; k >= 1 && cut < 0; k--) if (PHRASE_OPENERS.has(words[k]!.toLowerCase())) cut = k;
+  const kept = cut >= 1 ? words.slice(0, cut) : words;
+  while (kept.length > 1 && PHRASE_OPENERS.has(kept.at(-1)!.toLowerCase())) kept.pop();
+  return kept.join(' ');
 }
 
 /** Roughly the backdrop's colour at the top (under the masthead) or bottom (under the caption), for the ink. */

@@ -432,7 +432,9 @@ export function readText(text: string): Said {
     const misread =
       found &&
       ((found[1] === T.hairStyles && found[0]![0] === 'cropped' && !/^hair/.test(next(i + 1))) ||
-        (found[1] === T.ages && /^\d0s$/.test(found[0]![0]) && !['her', 'his', 'their', 'in', 'early', 'late', 'mid'].includes(tokens[i - 1] ?? '')));
+        (found[1] === T.ages && /^\d0s$/.test(found[0]![0]) && !['her', 'his', 'their', 'in', 'early', 'late', 'mid'].includes(tokens[i - 1] ?? '')) ||
+        // "wide-brimmed hat", "wide-leg trousers": the thing's shape; "wide" alone (or "wide angle") is the framing.
+        (found[1] === T.framings && found[0]![0] === 'wide' && ![undefined, ',', '.', ';', 'angle', 'view', 'frame', 'framing'].includes(tokens[i + 1])));
     if (found && !misread) {
       const [[term, length], map, set] = found as [[string, number], Map<string, unknown>, (value: unknown) => void];
       // A place beats the weather said before it: a "snowy Tokyo street at night" is a street, not a mountain.
@@ -721,7 +723,10 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   const light: Light = lightSaid?.[0] ?? (setting === 'studio' ? random.pick<Light>(['soft', 'soft', 'flash']) : setting === 'runway' ? 'flash' : random.pick<Light>(['soft', 'golden hour', 'morning', 'overcast', 'noon']));
   const framingSaid = pick('framing');
   sources.framing = framingSaid?.[1] ?? 'seed';
-  const framing: Framing = framingSaid?.[0] ?? (random.next() < 0.9 ? 'full body' : 'half body');
+  // Shoes named are shoes to see: the whole figure ("…and white sneakers" was drawn half-length, without them).
+  const draw = random.next();
+  const shoesNamed = tokensOf(prompt).some((t) => SHOES.has(t));
+  const framing: Framing = framingSaid?.[0] ?? (shoesNamed || draw < 0.9 ? 'full body' : 'half body');
 
   return {
     garments,
