@@ -11,6 +11,7 @@ Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.adva
 afterEach(() => {
   cleanup();
   uninstallFakeApi(); // fails the test if the screen called a route the fake API does not answer
+  window.sessionStorage.clear(); // a photoshoot a test left running is not the next test's (the wizard comes back to it)
 });
 
 // jsdom has no object URLs; the flow shows chosen files through them.

@@ -2,6 +2,7 @@
 // calls the test can inspect and the auth and limits caches already filled. Its apiRequest is the real
 // one, answered by the remote's fake API (./fake-api.ts): the test's own (installFakeApi before
 // rendering) or one with the default answers.
+import { toast as uiToast } from '@atelier/ui';
 import type { User, UserLimits } from '@atelier/contracts';
 import { DEFAULT_LIMITS } from '@atelier/contracts';
 import {
@@ -41,7 +42,8 @@ export function renderWithHost(ui: ReactElement, options: Options = {}) {
       return () => void guards.delete(guard);
     }),
     apiRequest: vi.fn<Host['apiRequest']>(apiRequest),
-    toast: vi.fn<Host['toast']>(),
+    // Into @atelier/ui's store, as the shell's host does (the remote may dismiss what it no longer needs).
+    toast: vi.fn<Host['toast']>((options) => void uiToast(options)),
     openLimitDialog: vi.fn<Host['openLimitDialog']>(),
     navigate: vi.fn<Host['navigate']>(),
     track: vi.fn<Host['track']>(),

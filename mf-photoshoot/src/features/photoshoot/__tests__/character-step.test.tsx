@@ -1,3 +1,4 @@
+import { getToasts } from '@atelier/ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import PhotoshootFlowRemote from '../../../expose/photoshoot-flow';
@@ -50,6 +51,19 @@ describe('the character step', () => {
     await user.click(button('Continue'));
     expect(host.toast).toHaveBeenCalledWith({ title: 'Character Required', description: 'Please select a character', variant: 'destructive' });
     expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
+  });
+
+  it('takes the "Character Required" toast away once a character is chosen', async () => {
+    const api = installFakeApi();
+    api.characters = [fakeCharacter('Mira')];
+    const { user } = renderWithHost(<PhotoshootFlowRemote />);
+    await toCharacterStep(user);
+    await screen.findByRole('button', { name: 'Mira' });
+    await user.click(button('Continue'));
+    const required = () => getToasts().filter((item) => item.title === 'Character Required' && item.open);
+    expect(required()).toHaveLength(1);
+    await user.click(button('Mira'));
+    expect(required()).toHaveLength(0);
   });
 
   it('offers to try again when the characters cannot be loaded', async () => {

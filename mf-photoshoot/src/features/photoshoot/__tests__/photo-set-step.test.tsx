@@ -27,6 +27,32 @@ async function startGeneration(setup?: (api: PhotoshootFakeApi) => void) {
 afterEach(() => vi.useRealTimers());
 
 describe('the photo set step', () => {
+  it('comes back to a photoshoot still being made after a reload (it started over at step 1), and forgets it once done', async () => {
+    const { api, unmount } = await startGeneration();
+    api.setJob('job_1', { completedPoses: 3 });
+    unmount(); // the page reloads: the tab keeps which photoshoot is being made
+    renderWithHost(<PhotoshootFlowRemote />);
+    await elapse();
+    expect(stepTitle()).toBe('Step 5 of 5');
+    expect(finalProgress()).toHaveTextContent('3 / 10');
+    api.finishJob('job_1');
+    await elapse(2000);
+    expect(photoButtons()).toHaveLength(10);
+    expect(window.sessionStorage.getItem('atelier.photoshoot.running')).toBeNull();
+  });
+
+  it('shows each photo in its pose\'s place as poses finish out of order', async () => {
+    const { api } = await startGeneration();
+    const twoDone = [0, 4].map((poseIndex) => ({ poseIndex, imageUrl: `/media/avatar/poses/2026/11/pose-${poseIndex}.jpg` }));
+    api.setJob('job_1', { completedPoses: 2, generations: twoDone });
+    await elapse(2000);
+    const items = within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('listitem');
+    expect(items).toHaveLength(10);
+    expect(within(items[0]!).getByRole('button', { name: 'Open pose 1' })).toBeInTheDocument();
+    expect(within(items[4]!).getByRole('button', { name: 'Open pose 5' })).toBeInTheDocument();
+    for (const slot of [1, 2, 3, 5]) expect(within(items[slot]!).queryByRole('button')).toBeNull();
+  });
+
   it('starts the generation with characterId and clothingImage as multipart, then polls at once and every 2 s', async () => {
     const { api, mira, clothing, host, queryClient } = await startGeneration();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');

@@ -23,7 +23,8 @@ interface PhotoSetStepProps {
 export function PhotoSetStep(props: PhotoSetStepProps) {
   const { phase, photos, currentProgress, totalSteps, message, error, canResume, onOpen } = props;
   const running = phase === 'starting' || phase === 'processing';
-  const slots = Math.max(FINAL_PHOTOS, totalSteps, photos.length);
+  const slots = Math.max(FINAL_PHOTOS, totalSteps, photos.length, ...photos.map((photo) => photo.poseIndex + 1));
+  const byPose = new Map(photos.map((photo, index) => [photo.poseIndex, { photo, index }]));
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
       {phase !== 'failed' && (
@@ -58,8 +59,11 @@ export function PhotoSetStep(props: PhotoSetStepProps) {
       )}
       <ul aria-label="Photos" aria-busy={running} className="grid grid-cols-2 gap-3">
         {Array.from({ length: slots }, (_, i) => {
-          const photo = photos[i];
-          if (!photo)
+          // Each photo in its pose's place: poses finish out of order (two at a time), and a grid filled in arrival
+          // order showed poses 1 and 5 while saying "Generating pose 3/10", then shuffled at the end.
+          const placed = byPose.get(i);
+          const photo = placed?.photo;
+          if (!placed || !photo)
             return (
               <li key={`slot-${i}`}>
                 <PoseImage
@@ -75,7 +79,7 @@ export function PhotoSetStep(props: PhotoSetStepProps) {
             <li key={photo.poseIndex}>
               <button
                 type="button"
-                onClick={() => onOpen(i)}
+                onClick={() => onOpen(placed.index)}
                 aria-label={`Open ${label.toLowerCase()}`}
                 className="block w-full cursor-zoom-in overflow-hidden rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
               >

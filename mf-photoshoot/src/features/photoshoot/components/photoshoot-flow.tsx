@@ -1,5 +1,5 @@
 import { useHost } from '@atelier/host';
-import { Button, cn, useToastClearance } from '@atelier/ui';
+import { Button, cn, dismissToast, getToasts, useToastClearance } from '@atelier/ui';
 import { useEffect, useRef, useState } from 'react';
 import {
   DEFAULT_RETURN_PATH,
@@ -13,7 +13,7 @@ import {
 } from '../../../constants';
 import { useReturnFocus } from '../../../hooks/use-return-focus';
 import { useCharacters } from '../api/get-characters';
-import { useFinalGeneration } from '../hooks/use-final-generation';
+import { runningPhotoshoot, useFinalGeneration } from '../hooks/use-final-generation';
 import { usePreviewGeneration } from '../hooks/use-preview-generation';
 import { saveBlob, zipPhotos } from '../utils/download-photos';
 import { takeReturnPath } from '../utils/return-path';
@@ -31,12 +31,21 @@ type Direction = 'forward' | 'back';
 /** The 5-step Photoshoot wizard (SPEC.md §2 and §4); the remote's root makes it a full-screen overlay. */
 export function PhotoshootFlow() {
   const host = useHost();
-  const [step, setStep] = useState<number>(STEP.template);
+  // A photoshoot started before a reload: back at its progress (step 5), not at the start of a new one.
+  const [resumed] = useState(runningPhotoshoot);
+  const [step, setStep] = useState<number>(resumed ? STEP.photoset : STEP.template);
   const [direction, setDirection] = useState<Direction>('forward');
   const [characterId, setCharacterId] = useState<string | null>(null);
   const [clothing, setClothing] = useState<File | null>(null);
   const [chosenPreview, setChosenPreview] = useState<number | null>(null);
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  // A "… Required" toast goes once what it asked for is given (it stayed up over the next step for its 5 s).
+  useEffect(() => {
+    if (characterId) dismissToastsTitled(MESSAGES.characterRequired.title);
+  }, [characterId]);
+  useEffect(() => {
+    if (clothing) dismissToastsTitled(MESSAGES.clothingRequired.title);
+  }, [clothing]);
   const [downloading, setDownloading] = useState(false);
   const viewerFocus = useReturnFocus();
   // The wizard's toasts (Character Required, …) stay at the bottom right, above its Back / Next bar, not over it.
@@ -45,6 +54,10 @@ export function PhotoshootFlow() {
   const characters = useCharacters(true);
   const preview = usePreviewGeneration();
   const final = useFinalGeneration();
+  const { adopt } = final;
+  useEffect(() => {
+    if (resumed) adopt(resumed);
+  }, [resumed, adopt]);
   const generating = preview.isGenerating || final.isGenerating;
   const current = WIZARD_STEPS[step - 1]!;
   const character = characters.data?.find((c) => c.characterId === characterId) ?? null;
@@ -262,4 +275,9 @@ export function PhotoshootFlow() {
       <PhotoViewer photos={photos} index={viewerIndex} onIndexChange={setViewerIndex} onCloseAutoFocus={viewerFocus.onCloseAutoFocus} />
     </div>
   );
+}
+
+/** Dismisses the open toasts with this title (the store is @atelier/ui's, shared with the shell's Toaster). */
+function dismissToastsTitled(title: string): void {
+  for (const item of getToasts()) if (item.title === title && item.open !== false) dismissToast(item.id);
 }

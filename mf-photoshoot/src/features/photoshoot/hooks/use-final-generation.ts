@@ -19,6 +19,31 @@ interface FinalState {
 }
 
 const IDLE: FinalState = { phase: 'idle', jobId: null, job: null, error: null, canResume: false };
+
+/**
+ * The photoshoot being made, kept for this tab: a reload at step 5 comes back to its progress (it started the wizard
+ * over, with no sign of the photoshoot already paid for and still being made).
+ */
+const RUNNING_KEY = 'atelier.photoshoot.running';
+const JOB_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function runningPhotoshoot(): string | null {
+  try {
+    const stored = window.sessionStorage.getItem(RUNNING_KEY);
+    return stored && JOB_ID.test(stored) ? stored : null;
+  } catch {
+    return null; // storage refused (private mode): nothing to come back to
+  }
+}
+
+function remember(jobId: string | null): void {
+  try {
+    if (jobId) window.sessionStorage.setItem(RUNNING_KEY, jobId);
+    else window.sessionStorage.removeItem(RUNNING_KEY);
+  } catch {
+    // storage refused: a reload starts over, as before
+  }
+}
 const TRACKED = { generation_type: 'photoshoot' } as const;
 
 /**
@@ -53,6 +78,7 @@ export function useFinalGeneration() {
         const { jobId } = await startGeneration(host.apiRequest, characterId, clothingImage);
         if (id !== run.current) return 'dropped';
         setState({ ...IDLE, phase: 'processing', jobId });
+        remember(jobId);
         host.track('generation_started', TRACKED);
         void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] }); // one photoshoot of the allowance used
         return 'started';
@@ -88,10 +114,12 @@ export function useFinalGeneration() {
       try {
         job = await getJob(host.apiRequest, jobId);
       } catch (error) {
+        if (parseApiError(error).status === 404) remember(null); // not (or no longer) this user's: nothing to come back to
         if (!stopped) fail((error as Error).message, true, jobId);
         return;
       }
       if (stopped) return;
+      if (job.status !== 'processing') remember(null);
       if (job.status === 'failed') return fail(job.errorMessage || MESSAGES.generationFailed.jobFallback, false, jobId);
       if (job.status === 'completed') {
         setState((current) => ({ ...current, phase: 'completed', job }));
@@ -117,7 +145,14 @@ export function useFinalGeneration() {
   /** Clears the result, the job id and the polling. */
   const reset = useCallback(() => {
     run.current += 1;
+    remember(null);
     setState(IDLE);
+  }, []);
+
+  /** Follows a photoshoot started before a reload (runningPhotoshoot): its progress, then its photos. */
+  const adopt = useCallback((jobId: string) => {
+    run.current += 1;
+    setState({ ...IDLE, phase: 'processing', jobId });
   }, []);
 
   const { job } = state;
@@ -137,5 +172,5 @@ export function useFinalGeneration() {
           ? FINAL_MESSAGES.complete
           : null;
 
-  return { ...state, finalImages, currentProgress, totalSteps, isGenerating, message, start, resume, reset };
+  return { ...state, finalImages, currentProgress, totalSteps, isGenerating, message, start, resume, reset, adopt };
 }
