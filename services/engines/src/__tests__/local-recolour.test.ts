@@ -48,6 +48,11 @@ describe('local edit: reading which garment to paint which colour', () => {
     expect(read('make the coat light blue please')).toEqual(['coat=light blue']);
     expect(read('recolor the outfit navy')).toEqual(['outfit=navy']);
     expect(read('make the trench olive green')).toEqual(['trench coat=olive green']);
+    // A cloth said after the colour (the colour was missed: "Photo edited successfully!" and nothing changed).
+    expect(read('make the suit burgundy velvet')).toEqual(['suit=burgundy']);
+    expect(read('turn the dress into emerald silk')).toEqual(['dress=emerald']);
+    expect(read('make the suit a burgundy velvet one')).toEqual(['suit=burgundy']);
+    expect(read('a red dress and black suede boots')).toEqual(['dress=red']);
     expect(read('a tan coat')).toEqual(['coat=tan']);
   });
 

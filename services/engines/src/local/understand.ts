@@ -549,9 +549,13 @@ export function recolourRequests(text: string): RecolourRequest[] {
     } else if (NOT_A_CHANGE.has(tokens[term.at - 1] ?? '')) {
       // "red, not pink": the colour refused is not the one asked for.
       continue;
-    } else if (current && !describesNext(index) && (AFTER_WORDS.has(tokens[term.end] ?? '') || NOT_A_CHANGE.has(tokens[term.end] ?? '') || !describesUnknownThing(tokens, term.end))) {
+    } else if (current && !describesNext(index)) {
+      // "make the suit burgundy velvet", "turn the dress into emerald silk": the cloth said after the colour is the
+      // garment's (the colour was missed and the edit changed nothing).
+      let end = term.end;
+      while (T.materials.has(tokens[end] ?? '') || T.prints.has(tokens[end] ?? '') || (end > term.end && tokens[end] === 'one')) end++;
       // "make the dress red" — but not "a red dress and black boots": that black is the boots'.
-      current.after = term.colour;
+      if (AFTER_WORDS.has(tokens[end] ?? '') || NOT_A_CHANGE.has(tokens[end] ?? '') || !describesUnknownThing(tokens, end)) current.after = term.colour;
     }
   }
   return [...wanted.values()]
