@@ -55,6 +55,34 @@ describe('POST /internal/generations/import (photoshoot → gallery)', () => {
     await request(app).post('/internal/generations/import').set(testServiceHeaders(SECRET, 'photoshoot', 'create')).send({ ...body, photos: [] }).expect(400);
   });
 
+  it('never ends a page of the gallery inside a photoshoot\'s set: the page takes the rest of it', async () => {
+    const app = create.service.app;
+    const user = await account.createUser('basic');
+    const older = randomUUID();
+    const photos = (id: string, at: string) => ({
+      userId: user,
+      photoshootId: id,
+      characterName: 'Amara',
+      completedAt: at,
+      photos: Array.from({ length: 10 }, (_, poseIndex) => ({ poseIndex, imageUrl: `/media/photoshoot/poses/2026/11/${id.replace(/-/g, '')}.jpg`, engine: 'local' })),
+    });
+    const post = (body: object) => request(app).post('/internal/generations/import').set(testServiceHeaders(SECRET, 'photoshoot', 'create')).send(body).expect(200);
+    await post(photos(older, '2026-11-20T10:00:00.000Z'));
+    const newer = randomUUID();
+    await post(photos(newer, '2026-11-21T10:00:00.000Z'));
+    const list = async (cursor?: string) =>
+      (await request(app).get(`/api/generations?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`).set(userHeaders(user)).expect(200)).body as GenerationsPage;
+    const first = await list();
+    // Three asked; the set they start is ten: the page holds all ten of the newer photoshoot and ends there.
+    expect(first.items).toHaveLength(10);
+    expect(first.items.every((g) => g.inputs.photoshoot === newer)).toBe(true);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await list(first.nextCursor!);
+    expect(second.items).toHaveLength(10);
+    expect(second.items.every((g) => g.inputs.photoshoot === older)).toBe(true);
+    expect(second.nextCursor).toBeNull();
+  });
+
   it('makes each imported photo\'s thumbnail once, and imports a photo it cannot read without one', async () => {
     const app = create.service.app;
     const user = await account.createUser('basic');

@@ -1,4 +1,4 @@
-import type { Generation } from '@atelier/contracts';
+import { PHOTOSHOOT_POSE_COUNT, type Generation } from '@atelier/contracts';
 import type { Db, PageCursor } from '@atelier/kit';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { generations, uploads, type GenerationRow, type NewGenerationRow, type StoredProviderRef } from './schema.js';
@@ -117,9 +117,36 @@ export async function listUserGenerations(
     .where(and(eq(generations.userId, userId), after))
     .orderBy(desc(generations.createdAt), desc(generations.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  let page = rows.slice(0, limit);
+  let more = rows.length > limit;
+  // A photoshoot's photos are one tile in the gallery: a page never ends inside a set (it showed "Amara · 9 photos",
+  // then "Amara · 1 photo" on the next page). The page takes the rest of the set, at most a set's size more.
   const last = page.at(-1);
-  return { rows: page, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
+  const set = last?.type === 'photoshoot' ? last.inputs.photoshoot : undefined;
+  if (more && last && set && rows[limit]?.inputs.photoshoot === set) {
+    const rest = await db
+      .select()
+      .from(generations)
+      .where(and(eq(generations.userId, userId), sql`${generations.inputs} ->> 'photoshoot' = ${set}`, olderThan(last)))
+      .orderBy(desc(generations.createdAt), desc(generations.id))
+      .limit(PHOTOSHOOT_POSE_COUNT);
+    page = [...page, ...rest];
+    const end = page.at(-1)!;
+    const [beyond] = await db
+      .select({ id: generations.id })
+      .from(generations)
+      .where(and(eq(generations.userId, userId), olderThan(end)))
+      .limit(1);
+    more = beyond !== undefined;
+  }
+  const end = page.at(-1);
+  return { rows: page, next: more && end ? { createdAt: end.createdAt, id: end.id } : null };
+}
+
+
+/** Rows after `row` in the list's order (newest first, ties by id). */
+function olderThan(row: { createdAt: Date; id: string }): SQL | undefined {
+  return or(lt(generations.createdAt, row.createdAt), and(eq(generations.createdAt, row.createdAt), lt(generations.id, row.id)));
 }
 
 export async function markReserved(db: Db, id: string, at: Date): Promise<void> {
