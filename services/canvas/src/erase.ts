@@ -1,4 +1,4 @@
-import { assertSchemaName, deleteMediaKeys, eraseKitRowsOf, type Database, type EraseOutcome, type Logger, type MediaStore } from '@atelier/kit';
+import { assertSchemaName, deleteMediaKeys, eraseKitRowsOf, UUID_PATTERN, type Database, type EraseOutcome, type Logger, type MediaStore } from '@atelier/kit';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { MEDIA_PREFIX } from './constants.js';
 import { edits, type EditRow } from './db/schema.js';
@@ -7,7 +7,6 @@ const UNFINISHED = ['queued', 'processing'] as const;
 const FINISHED = ['completed', 'failed'] as const;
 /** Only files this service makes are ever deleted (its inputs, results and the gallery's copies). */
 const ERASABLE_PREFIXES = Object.values(MEDIA_PREFIX).map((prefix) => `${prefix}/`);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every media URL an edit names: its stored inputs, its result and the gallery's copies of them. */
 function urlsOf(row: EditRow): string[] {
@@ -43,10 +42,9 @@ export function createErase({ database, media, logger }: EraseDeps): (userId: st
     return row !== undefined;
   }
 
-
   return async function erase(userId) {
     // Every id account lists is a UUID; anything else cannot own an edit (the column is uuid).
-    const ours = UUID.test(userId);
+    const ours = UUID_PATTERN.test(userId);
     if (ours && (await busy(userId))) return 'later';
     const erased = await db.transaction(async (tx) => {
       const rows = ours

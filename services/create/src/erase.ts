@@ -1,4 +1,4 @@
-import { assertSchemaName, deleteMediaKeys, eraseKitRowsOf, type Database, type EraseOutcome, type Logger, type MediaStore } from '@atelier/kit';
+import { assertSchemaName, deleteMediaKeys, eraseKitRowsOf, UUID_PATTERN, type Database, type EraseOutcome, type Logger, type MediaStore } from '@atelier/kit';
 import { deleteFinishedGenerationsOf, deleteUploadsOf, hasUnfinishedGenerations, mediaKeysInUse } from './db/generations.js';
 import type { GenerationRow } from './db/schema.js';
 
@@ -8,8 +8,6 @@ import type { GenerationRow } from './db/schema.js';
  * names — a photoshoot's photo (the photoshoot service erases its own), a house picture of another service — stays.
  */
 const ERASABLE_PREFIXES = ['generations/', 'uploads/', 'canvas/gallery/'] as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every media URL a generation names: its picture, video and thumbnail and its inputs (a start image, a person, a garment). */
 function urlsOf(row: GenerationRow): string[] {
@@ -28,18 +26,17 @@ export interface EraseDeps {
  * generation of theirs is queued or processing (its worker would write again); else every generation of theirs of
  * every type (imported photoshoot photos and canvas edits too, failed ones whose refund is owed too: the account is
  * gone), their idempotency keys and rate-limit counters, their uploads (used or not), and the files only those rows
- * named (results, thumbnails, uploads, the gallery's canvas copies). A file another generation still names stays, and so does anything outside
- * ERASABLE_PREFIXES. The rows go and the files are deleted in one transaction: a crash or a failed delete before it
- * commits leaves the rows to find the files again next round; twice is the same as once.
+ * named (results, thumbnails, uploads, the gallery's canvas copies). A file another generation still names stays,
+ * and so does anything outside ERASABLE_PREFIXES. The rows go and the files are deleted in one transaction: a crash
+ * or a failed delete before it commits leaves the rows to find the files again next round; twice is the same as once.
  */
 export function createErase({ database, media, logger }: EraseDeps): (userId: string) => Promise<EraseOutcome> {
   const { db } = database;
   const schema = assertSchemaName(database.schema);
 
-
   return async function erase(userId) {
     // Every id account lists is a UUID; anything else cannot own a row here (the columns are uuid).
-    const ours = UUID.test(userId);
+    const ours = UUID_PATTERN.test(userId);
     if (ours && (await hasUnfinishedGenerations(db, userId))) return 'later';
     const erased = await db.transaction(async (tx) => {
       const rows = ours ? await deleteFinishedGenerationsOf(tx, userId) : [];

@@ -1,10 +1,8 @@
 import type { ErasureList } from '@atelier/contracts';
-import { notFound, requireService, type Db, type TokenKeys } from '@atelier/kit';
+import { notFound, requireService, UUID_PATTERN, type Db, type TokenKeys } from '@atelier/kit';
 import { Router } from 'express';
 import { INTERNAL_CALLERS, SERVICE_NAME } from '../constants.js';
 import { recordErased, usersToErase } from '../db/users.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Deleted accounts, for the services that keep their data (kit's `startErasureWatcher`): the list of users the
@@ -35,7 +33,7 @@ export function erasureRoutes({
 
   router.post('/internal/erasures/:userId/done', callers, async (req, res) => {
     const userId = String(req.params.userId ?? '');
-    if (!UUID.test(userId)) throw notFound('No such user');
+    if (!UUID_PATTERN.test(userId)) throw notFound('No such user');
     await recordErased(db, userId, req.callerService!, required);
     res.status(204).end();
   });

@@ -31,25 +31,6 @@ export async function deleteFinishedGeneration(db: Db, userId: string, id: strin
   return row ?? null;
 }
 
-/** Whether any generation still refers to a media URL (as its picture, video, thumbnail or an input). */
-export async function mediaInUse(db: Db, url: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: generations.id })
-    .from(generations)
-    .where(
-      or(
-        eq(generations.imageUrl, url),
-        eq(generations.videoUrl, url),
-        eq(generations.thumbnailUrl, url),
-        sql`${generations.inputs} ->> 'image' = ${url}`,
-        sql`${generations.inputs} ->> 'person' = ${url}`,
-        sql`${generations.inputs} ->> 'garment' = ${url}`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
  * Which of these media keys a generation still names (as its picture, video, thumbnail or any input), by key: a URL
  * may be stored relative (`/media/<key>`) or on PUBLIC_URL's origin, and both name the same file. One pass over the
@@ -108,9 +89,7 @@ export async function listUserGenerations(
   limit: number,
   cursor: PageCursor | null,
 ): Promise<{ rows: GenerationRow[]; next: PageCursor | null }> {
-  const after = cursor
-    ? or(lt(generations.createdAt, cursor.createdAt), and(eq(generations.createdAt, cursor.createdAt), lt(generations.id, cursor.id)))
-    : undefined;
+  const after = cursor ? olderThan(cursor) : undefined;
   const rows = await db
     .select()
     .from(generations)
@@ -131,18 +110,16 @@ export async function listUserGenerations(
       .orderBy(desc(generations.createdAt), desc(generations.id))
       .limit(PHOTOSHOOT_POSE_COUNT);
     page = [...page, ...rest];
-    const end = page.at(-1)!;
     const [beyond] = await db
       .select({ id: generations.id })
       .from(generations)
-      .where(and(eq(generations.userId, userId), olderThan(end)))
+      .where(and(eq(generations.userId, userId), olderThan(page.at(-1)!)))
       .limit(1);
     more = beyond !== undefined;
   }
   const end = page.at(-1);
   return { rows: page, next: more && end ? { createdAt: end.createdAt, id: end.id } : null };
 }
-
 
 /** Rows after `row` in the list's order (newest first, ties by id). */
 function olderThan(row: { createdAt: Date; id: string }): SQL | undefined {
@@ -281,4 +258,3 @@ export async function deleteUploadsOf(db: Db, userId: string): Promise<string[]>
   const rows = await db.delete(uploads).where(eq(uploads.userId, userId)).returning({ key: uploads.key });
   return rows.map((row) => row.key);
 }
-

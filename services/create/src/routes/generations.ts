@@ -41,7 +41,7 @@ import {
   insertGeneration,
   listUserGenerations,
   markReserved,
-  mediaInUse,
+  mediaKeysInUse,
   toGeneration,
 } from '../db/generations.js';
 import type { NewGenerationRow } from '../db/schema.js';
@@ -227,7 +227,7 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
     const files = [deleted.imageUrl, deleted.videoUrl, deleted.thumbnailUrl];
     for (const url of new Set(files.filter((u): u is string => u !== null))) {
       const key = media.keyFromUrl(url);
-      if (!key?.startsWith(OWN_MEDIA_PREFIX) || (await mediaInUse(db, url))) continue;
+      if (!key?.startsWith(OWN_MEDIA_PREFIX) || (await mediaKeysInUse(db, [key])).has(key)) continue;
       await media.delete(key).catch((error: unknown) => logger.warn({ err: error, generationId: id, key }, 'media not deleted'));
     }
     logger.info({ generationId: id, type: deleted.type }, 'generation deleted');
