@@ -76,6 +76,16 @@ export const ACCOUNT_DELETION = {
   doneText: 'What you made is being erased from Atelier now; copies in our backups go within 90 days.',
 } as const;
 
+/**
+ * The limit dialog for a paying user (SPEC §8's text speaks to the free plan: "today's daily free limit … Unlock
+ * Unlimited Access" is not true of a subscriber whose month's credits are spent; docs/decisions.md).
+ */
+export const PAID_LIMIT = {
+  credits: "You've used this billing period's credits. They renew with the next period, or a bigger plan gives more now.",
+  photoshoots: "You've used this billing period's photoshoots. They renew with the next period, or a bigger plan gives more now.",
+  button: 'See plans',
+} as const;
+
 /** SPEC §9: a limit of 999 or more is unlimited. */
 export const UNLIMITED_LIMIT = 999;
 

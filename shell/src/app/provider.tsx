@@ -1,10 +1,10 @@
 import type { User } from '@atelier/contracts';
-import { AUTH_USER_KEY, createQueryClient, HostProvider, type LimitDialogOptions } from '@atelier/host';
+import { AUTH_USER_KEY, createQueryClient, HostProvider, useCurrentUser, type LimitDialogOptions } from '@atelier/host';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Component, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { LazyToaster } from '../components/lazy-toaster';
-import { LimitDialog, LIMIT_DIALOG_TARGET } from '../features/limit-dialog/components/limit-dialog';
+import { LimitDialog, LIMIT_DIALOG_TARGET, type LimitDialogProps } from '../features/limit-dialog/components/limit-dialog';
 import { RemoteRegistryContext } from '../features/remotes/components/remote-screen';
 import type { RemoteRegistry } from '../features/remotes/utils/remote-registry';
 import type { NavigationGuard } from '../lib/guarded-history';
@@ -33,6 +33,12 @@ class AppErrorBoundary extends Component<{ children?: ReactNode }, { failed: boo
       </main>
     );
   }
+}
+
+/** The limit dialog for the signed-in user's plan (the user query is the header's, already cached). */
+function UsersLimitDialog(props: Omit<LimitDialogProps, 'plan'>) {
+  const { user } = useCurrentUser();
+  return <LimitDialog {...props} plan={user?.plan} />;
 }
 
 export interface AppProviderProps {
@@ -73,7 +79,7 @@ export function AppProvider({ navigate, remoteRegistry, guard, children }: AppPr
           <HostProvider host={host}>
             <RemoteRegistryContext.Provider value={remoteRegistry}>
               {children}
-              <LimitDialog
+              <UsersLimitDialog
                 limit={limit}
                 onClose={() => setLimit(null)}
                 onRemoveLimits={() => {

@@ -287,6 +287,21 @@ describe('app header and host', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("speaks to a paying user's billing period, not the free plan's daily limit; See plans goes to /pricing", async () => {
+    apiUser = { ...freeUser, plan: 'basic' };
+    const { router } = renderAt('/app/canvas');
+    await screen.findByRole('link', { name: 'Subscription' }); // the user is known
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Photo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Not enough credits' });
+    expect(dialog).toHaveTextContent(
+      "You've used this billing period's credits. They renew with the next period, or a bigger plan gives more now.",
+    );
+    expect(dialog).not.toHaveTextContent('daily free limit');
+    expect(within(dialog).queryByRole('button', { name: 'Remove Limits' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'See plans' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+  });
+
   it('opens the mobile menu with the tabs and pre-alpha label, and closes it on choosing a tab', async () => {
     apiUser = freeUser;
     const { router } = renderAt('/app');

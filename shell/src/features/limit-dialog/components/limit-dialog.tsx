@@ -1,3 +1,4 @@
+import type { Plan } from '@atelier/contracts';
 import type { LimitDialogOptions } from '@atelier/host';
 import {
   Button,
@@ -8,11 +9,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@atelier/ui';
-import { ROUTES, TEXTS } from '../../../constants';
+import { PAID_LIMIT, ROUTES, TEXTS } from '../../../constants';
 
 export interface LimitDialogProps {
   /** What ran out, or null when closed. */
   limit: LimitDialogOptions | null;
+  /** The user's plan: a paying user's allowance renews with the billing period, so SPEC's free-plan text is not theirs. */
+  plan: Plan | undefined;
   onClose: () => void;
   onRemoveLimits: () => void;
 }
@@ -29,13 +32,15 @@ export function limitNote({ type, used, limit }: LimitDialogOptions): string | n
 }
 
 /** "Not enough credits", opened by any remote through the host (SPEC §8). */
-export function LimitDialog({ limit, onClose, onRemoveLimits }: LimitDialogProps) {
+export function LimitDialog({ limit, plan, onClose, onRemoveLimits }: LimitDialogProps) {
+  const paying = plan !== undefined && plan !== 'free';
+  const text = !paying ? TEXTS.limitDialogText : limit?.type === 'dressup' ? PAID_LIMIT.photoshoots : PAID_LIMIT.credits;
   return (
     <Dialog open={limit !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-md">
         <DialogHeader>
           <DialogTitle>{TEXTS.limitDialogTitle}</DialogTitle>
-          <DialogDescription>{TEXTS.limitDialogText}</DialogDescription>
+          <DialogDescription>{text}</DialogDescription>
         </DialogHeader>
         {limit ? (
           <p className="text-sm text-muted-foreground" data-limit-type={limit.type}>
@@ -45,7 +50,7 @@ export function LimitDialog({ limit, onClose, onRemoveLimits }: LimitDialogProps
         ) : null}
         <DialogFooter>
           <Button variant="accent" size="lg" className="w-full sm:w-auto" onClick={onRemoveLimits}>
-            {TEXTS.removeLimits}
+            {paying ? PAID_LIMIT.button : TEXTS.removeLimits}
           </Button>
         </DialogFooter>
       </DialogContent>
