@@ -10,6 +10,7 @@ import { mediaRouter } from './media/media-router.js';
 import { apiRouter } from './proxy/api-router.js';
 import { createServiceDirectory, type ServiceDirectory } from './proxy/service-directory.js';
 import { csrfGuard } from './security/csrf.js';
+import { loopbackAliasRedirect } from './security/loopback-alias.js';
 import { headerHygiene } from './security/header-hygiene.js';
 import { securityHeaders } from './security/helmet.js';
 import { assignRequestId } from './security/request-id.js';
@@ -66,6 +67,8 @@ export function createApp(deps: GatewayDeps): GatewayApp {
   app.use(headerHygiene(config.publicUrl, config.trustedProxies));
   app.use(securityHeaders(config));
   app.use(healthRouter(services, { details: !config.production }));
+  // http://localhost:8080 when the product is http://127.0.0.1:8080: the browser goes to the name PUBLIC_URL gives.
+  app.use(loopbackAliasRedirect(config.publicUrl));
   // Cross-site POST/PUT/PATCH/DELETE and non-JSON/multipart bodies stop here, for every service.
   app.use('/api', csrfGuard(config.publicUrl));
   // No body parser anywhere before this: request bodies stream to the services untouched.
