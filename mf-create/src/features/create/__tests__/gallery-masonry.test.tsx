@@ -6,6 +6,9 @@ import { fakeGeneration, installFakeApi } from '../../../testing/fake-api';
 import { renderWithHost } from '../../../testing/render-with-host';
 import { placeInColumns } from '../utils/masonry';
 
+/** The engine badge (its text is "Local engine", or "Local" in a narrow card). */
+const LOCAL_ENGINE_BADGE = /^Made offline by the local engine/;
+
 const page = (...items: Generation[]) => ({ items, nextCursor: null });
 
 /** A screen `width` px wide (matchMedia answers min-width queries against it), optionally asking for less motion. */
@@ -121,11 +124,16 @@ describe('gallery masonry', () => {
     renderWithHost(<CreateScreenRemote tab="dress-up" />);
     const still = await screen.findByRole('button', { name: 'Open image: a still' });
     const tags = within(still).getByText('Image').parentElement!.parentElement!;
-    expect(tags).toContainElement(within(still).getByText('Local engine'));
+    expect(tags).toContainElement(within(still).getByTitle(LOCAL_ENGINE_BADGE));
     expect(tags).toHaveClass('flex-nowrap', 'whitespace-nowrap', 'overflow-hidden');
     // In a narrow card the kind gives way (cut with an ellipsis), never the engine.
     expect(within(still).getByText('Image')).toHaveClass('truncate');
-    expect(within(still).getByText('Local engine')).toHaveClass('shrink-0');
+    const badge = within(still).getByTitle(LOCAL_ENGINE_BADGE);
+    expect(badge).toHaveClass('shrink-0');
+    expect(badge).toHaveTextContent(/^Local engine$/);
+    // A card narrower than 12.5rem (a phone's two columns) says "Local", so "DRESS UP" beside it is read whole.
+    expect(tags.parentElement).toHaveClass('@container');
+    expect(within(badge).getByText('engine')).toHaveClass('@max-[12.5rem]:hidden');
 
     const dressUp = screen.getByRole('button', { name: 'Open dress up: garment tried on' });
     expect(within(dressUp).getByText('Garment tried on')).toBeInTheDocument();

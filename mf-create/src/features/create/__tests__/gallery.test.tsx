@@ -5,6 +5,9 @@ import { fakeGeneration, fakePreset, installFakeApi, json } from '../../../testi
 import { renderWithHost } from '../../../testing/render-with-host';
 import { GENERATIONS_KEY } from '../api/get-generations';
 
+/** The engine badge (its text is "Local engine", or "Local" in a narrow card). */
+const LOCAL_ENGINE_BADGE = /^Made offline by the local engine/;
+
 const page = (...items: ReturnType<typeof fakeGeneration>[]) => ({ items, nextCursor: null });
 
 describe('gallery', () => {
@@ -41,9 +44,9 @@ describe('gallery', () => {
     const tiles = within(list).getAllByRole('listitem');
     expect(tiles).toHaveLength(4);
     expect(within(tiles[0]!).getByRole('button', { name: 'Open video: newest look' })).toBeInTheDocument();
-    expect(within(tiles[0]!).getByText('Local engine')).toBeInTheDocument();
+    expect(within(tiles[0]!).getByTitle(LOCAL_ENGINE_BADGE)).toBeInTheDocument();
     expect(within(tiles[1]!).getByRole('button', { name: 'Open image: older look' })).toBeInTheDocument();
-    expect(within(tiles[1]!).queryByText('Local engine')).not.toBeInTheDocument();
+    expect(within(tiles[1]!).queryByTitle(LOCAL_ENGINE_BADGE)).not.toBeInTheDocument();
     expect(within(tiles[2]!).getByText('Engine crashed')).toBeInTheDocument();
     expect(within(tiles[3]!).getByText('Generating…')).toBeInTheDocument();
     expect(api.calls('GET /api/generations')[0]!.url.searchParams.get('limit')).toBe('24');
@@ -63,7 +66,7 @@ describe('gallery', () => {
       const media = tile.querySelector('img, video')!;
       // The picture's box holds the picture alone.
       expect(media.parentElement!.children).toHaveLength(1);
-      expect(media.parentElement).not.toContainElement(within(tile).getByText('Local engine'));
+      expect(media.parentElement).not.toContainElement(within(tile).getByTitle(LOCAL_ENGINE_BADGE));
       expect(media.parentElement).not.toContainElement(within(tile).getByText(name.includes('video') ? 'Video' : 'Image'));
     }
   });
@@ -75,7 +78,7 @@ describe('gallery', () => {
     const dialog = await screen.findByRole('dialog');
     const picture = within(dialog).getByRole('img', { name: 'ivory gown' });
     expect(picture.parentElement!.children).toHaveLength(1);
-    const badge = within(dialog).getByText('Local engine');
+    const badge = within(dialog).getByTitle(LOCAL_ENGINE_BADGE);
     expect(badge.parentElement).toContainElement(within(dialog).getByRole('heading', { name: 'Image' }));
   });
 

@@ -13,7 +13,8 @@ export function EngineBadge({ engine, className }: { engine: Generation['engine'
       )}
     >
       <span className="h-1.5 w-1.5 rounded-full bg-accent-soft" aria-hidden="true" />
-      Local engine
+      {/* In a narrow card (a phone's two columns) "Local" alone, so the kind beside it is read whole ("DRESS UP"). */}
+      Local<span className="@max-[12.5rem]:hidden"> engine</span>
     </span>
   );
 }

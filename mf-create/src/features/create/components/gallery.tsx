@@ -310,8 +310,8 @@ function GalleryTile({ generation, setSize, ratio, onOpen, onRemove, removing, o
 function TileCaption({ generation, title, setSize = null }: { generation: Generation; title: string; setSize?: number | null }) {
   const garment = generation.type === 'dressup' ? generation.inputs.garment : undefined;
   return (
-    <span className="flex min-w-0 flex-col gap-0.5 overflow-hidden px-0.5 pt-1.5" style={{ height: CAPTION_HEIGHT }}>
-      {/* In a narrow card the kind gives way ("PHOTOSH…", and the line below names the photoshoot), never the engine. */}
+    <span className="@container flex min-w-0 flex-col gap-0.5 overflow-hidden px-0.5 pt-1.5" style={{ height: CAPTION_HEIGHT }}>
+      {/* In a narrow card the engine says "Local" (EngineBadge); narrower still the kind gives way, never the engine. */}
       <span className="flex min-w-0 flex-nowrap items-center gap-1 overflow-hidden whitespace-nowrap">
         <span className="inline-flex min-w-0 items-center gap-1 rounded-full bg-card px-2 py-0.5 text-[10px] font-medium uppercase tracking-[0.12em] text-ink ring-1 ring-border">
           {generation.videoUrl && <PlayIcon className="h-2.5 w-2.5 shrink-0" />}
