@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createLocalEngine } from '../local/index.js';
 import { runFfmpeg, withTempDir } from '../local/ffmpeg.js';
 import { localMarkOf } from '../local/render.js';
-import { CAMERA } from '../local/video.js';
+import { layersOf, type RawLayers } from '../local/layers.js';
+import { renderFrame, type Camera } from '../local/motion.js';
+import { CAMERA, frameView, type Motion } from '../local/video.js';
 
 const engine = createLocalEngine();
 
@@ -63,8 +65,7 @@ function boxOf(f: Frame, match: (r: number, g: number, b: number) => boolean) {
 }
 
 /** Frame 0 as a flat camera would show it at eased time e: the same crop and zoom of the whole picture. */
-async function flatZoom(first: Frame, motion: keyof typeof CAMERA, e: number): Promise<Frame> {
-  const { zoom, x, y } = CAMERA[motion](e);
+async function flatZoom(first: Frame, { zoom, x, y }: Camera): Promise<Frame> {
   const { width, height } = first;
   const data = await sharp(first.data, { raw: { width, height, channels: 3 } })
     .extract({ left: Math.round(x * width), top: Math.round(y * height), width: Math.round(width / zoom), height: Math.round(height / zoom) })
@@ -120,7 +121,9 @@ describe('local video of a local still: its layers move', () => {
     const mark = await localMarkOf(still);
     expect(mark).not.toBeNull();
     const [first, , , last] = shots;
-    const flat = await flatZoom(first!, 'push-in', 1);
+    // The camera the move ends on (held high enough that the head stays under the title: frameView).
+    const { box } = await layersOf(still, first!.width, first!.height);
+    const flat = await flatZoom(first!, frameView('push-in', 1, box, false).camera);
     const stayed = meanDiff(first!, last!, mark!);
     const wouldHaveMoved = meanDiff(first!, flat, mark!);
     expect(stayed).toBeLessThan(wouldHaveMoved / 2);
@@ -151,4 +154,43 @@ describe('local video of any other picture: a foreground / background split', ()
     expect(stripe).toBeLessThan(0);
     expect(person).toBeLessThan(stripe - 0.02 * first!.width);
   }, 60_000);
+});
+
+describe("a still's title stays clear of the figure's head", () => {
+  // A grey backdrop and a red figure whose head's top is 14 % down the picture, just under a still's title.
+  const [sw, sh] = [200, 300];
+  const box = { left: 0.35, top: 0.14, right: 0.65, bottom: 0.95 };
+  const figure = new Uint8ClampedArray(sw * sh * 4);
+  for (let y = Math.round(box.top * sh); y < Math.round(box.bottom * sh); y++) {
+    for (let x = Math.round(box.left * sw); x < Math.round(box.right * sw); x++) figure.set([200, 0, 0, 255], (y * sw + x) * 4);
+  }
+  const layers: RawLayers = { width: sw, height: sh, backdrop: new Uint8ClampedArray(sw * sh * 3).fill(128), figure, box, from: 'layers', overlay: null };
+  const motions: Motion[] = ['push-in', 'pull-out', 'pan', 'rise'];
+
+  /** The highest row of the frame the figure reaches, as a fraction of its height, over the whole move. */
+  function highestHead(motion: Motion, titled: boolean): number {
+    const [w, h] = [160, 240];
+    let highest = 1;
+    for (const [e, t] of [[0, 0], [0.25, 0.6], [0.5, 1.2], [0.75, 0.6], [1, 0.625]] as const) {
+      const out = new Uint8ClampedArray(w * h * 3);
+      const { camera, options } = frameView(motion, e, titled ? box : null, true);
+      renderFrame(layers, out, w, h, camera, { scale: () => 1.05, shift: () => ({ x: 0, y: motion === 'rise' ? 0.03 * e : 0 }) }, t, e, options);
+      for (let y = 0; y < h; y++) {
+        const row = out.subarray(y * w * 3, (y + 1) * w * 3);
+        if (row.some((v, i) => i % 3 === 0 && v > 150 && row[i + 1]! < 60)) {
+          highest = Math.min(highest, y / h);
+          break;
+        }
+      }
+    }
+    return highest;
+  }
+
+  it('no move lifts the head above where the still has it (one row of slack)', () => {
+    for (const motion of motions) expect(highestHead(motion, true), motion).toBeGreaterThanOrEqual(box.top - 1 / 240);
+  });
+
+  it('a photo without a title is framed by the camera alone (the head may rise)', () => {
+    expect(Math.min(...motions.map((motion) => highestHead(motion, false)))).toBeLessThan(box.top - 0.03);
+  });
 });

@@ -19,7 +19,7 @@ export interface FigureMove {
 const SWAY = 0.012;
 const SWAY_PERIOD = 5;
 /** Breathing: the figure stretches this fraction of its height about the feet. */
-const BREATH = 0.005;
+export const BREATH = 0.005;
 const BREATH_PERIOD = 2.5;
 /** Fabric: the lower garment ripples this fraction of the figure's width, in waves of this many figure heights. */
 const FABRIC = 0.018;
@@ -50,7 +50,14 @@ export function renderFrame(
   figureMove: FigureMove,
   t: number,
   e: number,
-  { groundParallax = true } = {},
+  {
+    groundParallax = true,
+    figureAnchor = 'feet',
+  }: {
+    groundParallax?: boolean;
+    /** Where the figure's extra scale (its parallax) is anchored: its feet, or the top of its head (under a still's title). */
+    figureAnchor?: 'feet' | 'head';
+  } = {},
 ): void {
   const { width: sw, height: sh, backdrop, figure, box } = layers;
   const ground = box === null && groundParallax ? GROUND * e : 0;
@@ -65,7 +72,7 @@ export function renderFrame(
     const b = (centre - 0.5 / rowZoom) * sw + a * 0.5 - 0.5;
     sampleRow(backdrop, sw, sh, sy, a, b, out, oy * width * 3, width);
   }
-  if (figure && box) drawFigure(layers, figure, box, out, width, height, camera, figureMove, t, e);
+  if (figure && box) drawFigure(layers, figure, box, out, width, height, camera, figureMove, t, e, figureAnchor);
   light(out, width, height, t, e);
 }
 
@@ -118,13 +125,14 @@ function drawFigure(
   move: FigureMove,
   t: number,
   e: number,
+  anchor: 'feet' | 'head',
 ) {
   const { width: sw, height: sh } = layers;
   const scale = move.scale(e);
   const shift = move.shift(e);
-  // The feet, where the figure's extra scale and sway are anchored, in output fractions.
+  // Where the figure's extra scale is anchored (the feet, or the top of the head), in output fractions.
   const feetX = ((box.left + box.right) / 2 - camera.x) * camera.zoom;
-  const feetY = (box.bottom - camera.y) * camera.zoom;
+  const feetY = ((anchor === 'feet' ? box.bottom : box.top) - camera.y) * camera.zoom;
   const breath = 1 + BREATH * Math.sin((2 * Math.PI * t) / BREATH_PERIOD);
   const margin = 0.04 * (box.right - box.left) + 2 / sw;
   for (let oy = 0; oy < height; oy++) {

@@ -6,8 +6,8 @@ import { VIDEO_MODELS } from '../types.js';
 import { checkChoice, checkImage, checkPrompt } from '../validate.js';
 import { EngineFailure } from '../errors.js';
 import { runFfmpegFed, withTempDir } from './ffmpeg.js';
-import { layersOf, premultiply } from './layers.js';
-import { renderFrame, type FigureMove } from './motion.js';
+import { layersOf, premultiply, type RawLayers } from './layers.js';
+import { BREATH, renderFrame, type Camera, type FigureMove } from './motion.js';
 import { hashString } from './random.js';
 import { localBadge, localBadgeBox, localMarkOf, type MarkBox } from './render.js';
 
@@ -44,6 +44,30 @@ export const CAMERA: Record<Motion, (e: number) => { zoom: number; x: number; y:
 function centred(zoom: number) {
   return { zoom, x: 0.5 - 0.5 / zoom, y: 0.42 - 0.42 / zoom };
 }
+/**
+ * A still's type stays fixed on top while the scene moves under it, so no move may lift the figure's head above
+ * where the still has it (`top`, a fraction of the picture): it would slide under the title. With the figure's
+ * parallax growing from its head down, the head's top lands at (top − y)·zoom + shiftY, less the breathing's lift;
+ * the window is held at or above the height that keeps it at `top` (and never above the picture).
+ */
+export function clearOfTitle(camera: Camera, shiftY: number, top: number, figureHeight: number): Camera {
+  const breathing = BREATH * figureHeight * camera.zoom;
+  const lowest = top - (top - shiftY + breathing) / camera.zoom;
+  return { ...camera, y: Math.max(0, Math.min(camera.y, lowest)) };
+}
+/**
+ * The camera of a frame at eased time e and how the figure moves under it. `titled` is the figure's box when the
+ * picture is a still whose type stays fixed on top: its head is kept clear of the title.
+ */
+export function frameView(motion: Motion, e: number, titled: FigureBox | null, groundParallax: boolean) {
+  const camera = CAMERA[motion](e);
+  if (!titled) return { camera, options: { groundParallax } };
+  return {
+    camera: clearOfTitle(camera, FIGURE_MOVE[motion].shift(e).y, titled.top, titled.bottom - titled.top),
+    options: { figureAnchor: 'head' as const },
+  };
+}
+type FigureBox = NonNullable<RawLayers['box']>;
 /** Smoothstep easing so the move starts and ends softly. */
 const ease = (t: number) => t * t * (3 - 2 * t);
 
@@ -91,8 +115,8 @@ const FIGURE_MOVE: Record<Motion, FigureMove> = {
   'pull-out': { scale: (e) => 1.05 - 0.05 * e, shift: () => ({ x: 0, y: 0 }) },
   // Tracking sideways, the nearer figure crosses the frame faster than the backdrop.
   pan: { scale: () => 1.02, shift: (e) => ({ x: 0.035 * (0.5 - e), y: 0 }) },
-  // Craning up, the figure slides down the frame a little faster than the backdrop.
-  rise: { scale: () => 1.02, shift: (e) => ({ x: 0, y: 0.03 * (e - 0.5) }) },
+  // Craning up, the figure slides down the frame a little faster than the backdrop (from where the still has it).
+  rise: { scale: () => 1.02, shift: (e) => ({ x: 0, y: 0.03 * e }) },
 };
 /** The layers are made this much larger than the video, so the camera's zoom never enlarges them. */
 const LAYER_SCALE = 1.25;
@@ -136,6 +160,8 @@ export async function localImageToVideo(input: ImageToVideoInput, signal?: Abort
   // view, so the two never show together; a photo gets the fixed mark throughout.
   const sourceMark = overlay ? null : await localMarkOf(input.image);
   const runs = overlay ? [] : fixedMarkFrames(motion, frames, sourceMark, localBadgeBox(width, height));
+  // A still's figure, whose head must stay clear of the fixed title.
+  const titled = overlay ? layers.box : null;
   return withTempDir(async (dir) => {
     const output = join(dir, 'video.mp4');
     const badge = join(dir, 'badge.png');
@@ -163,7 +189,8 @@ export async function localImageToVideo(input: ImageToVideoInput, signal?: Abort
           const e = ease(n / (frames - 1));
           // A fresh buffer each frame (the pipe may still hold the previous one); clamped, as light can pass 255.
           const out = new Uint8ClampedArray(width * height * 3);
-          renderFrame(layers, out, width, height, CAMERA[motion](e), FIGURE_MOVE[motion], n / VIDEO_FPS, e, { groundParallax: !sourceMark });
+          const { camera, options } = frameView(motion, e, titled, !sourceMark);
+          renderFrame(layers, out, width, height, camera, FIGURE_MOVE[motion], n / VIDEO_FPS, e, options);
           if (overlay) drawOver(out, overlay);
           await write(Buffer.from(out.buffer, out.byteOffset, out.byteLength));
         }
