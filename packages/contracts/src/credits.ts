@@ -16,6 +16,21 @@ export type CreditFeature = z.infer<typeof creditFeatureSchema>;
 export const creditSourceSchema = z.enum(['image', 'video', 'dressup', 'upscale', 'canvas', 'photoshoot']);
 export type CreditSource = z.infer<typeof creditSourceSchema>;
 
+/** The longest note a ledger movement keeps (beyond SPEC; docs/decisions.md "Credit history names the work"). */
+export const LEDGER_NOTE_MAX = 80;
+
+/**
+ * What the credits paid for, in a line of the account page's history: the start of the work's prompt (or a
+ * photoshoot's character), whitespace collapsed, at most LEDGER_NOTE_MAX characters with "…" where it is cut
+ * (never inside a character); undefined when there is nothing to say.
+ */
+export function ledgerNote(text: string | null | undefined): string | undefined {
+  const line = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (!line) return undefined;
+  const chars = Array.from(line);
+  return chars.length <= LEDGER_NOTE_MAX ? line : `${chars.slice(0, LEDGER_NOTE_MAX - 1).join('').trimEnd()}…`;
+}
+
 /** Idempotency key of a ledger movement: the caller's own id for the work (a generation id, a job id). */
 const ledgerKeySchema = z.string().min(1).max(200);
 
@@ -32,6 +47,8 @@ export const reserveRequestSchema = z.object({
   key: ledgerKeySchema,
   /** What the credits pay for, shown in the account page's history; a repeat of the key need not repeat it. */
   source: creditSourceSchema.optional(),
+  /** The work in a line ({@link ledgerNote}; the account service cuts a longer one), shown in the history. */
+  note: z.string().max(2000).optional(),
 });
 export type ReserveRequest = z.infer<typeof reserveRequestSchema>;
 

@@ -33,6 +33,8 @@ export const creditMovementSchema = z.object({
   key: z.string(),
   /** What kind of work; null when the spender did not say (older create reserves). */
   source: creditSourceSchema.nullable(),
+  /** The work in a line: its prompt's start or a photoshoot's character; null when the spender said nothing. */
+  note: z.string().nullable(),
 });
 export type CreditMovement = z.infer<typeof creditMovementSchema>;
 

@@ -1,4 +1,4 @@
-import type { LimitReached, RefundResponse, ReserveRequest, ReserveResponse } from '@atelier/contracts';
+import { ledgerNote, type LimitReached, type RefundResponse, type ReserveRequest, type ReserveResponse } from '@atelier/contracts';
 import { HttpError, type Db } from '@atelier/kit';
 import { chargePeriod, creditPeriod, findMovement, insertMovement, periodFigures, setMovementResult, type MovementResult } from './db/ledger.js';
 import { findUserById, type UserRow } from './db/users.js';
@@ -35,6 +35,7 @@ export async function reserve(db: Db, request: ReserveRequest, now: Date): Promi
       kind: 'reserve',
       key: request.key,
       source: request.source ?? null,
+      note: ledgerNote(request.note) ?? null,
       createdAt: now,
     });
     if (id === null) {
@@ -75,6 +76,7 @@ export async function refund(db: Db, key: string, now: Date): Promise<RefundResp
       kind: 'refund',
       key,
       source: reserved.source,
+      note: reserved.note,
       createdAt: now,
       result: { status: 200, body: { refunded: reserved.amount } },
     });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { UPSCALE_MAX_SIDE } from '@atelier/contracts';
+import { ledgerNote, UPSCALE_MAX_SIDE } from '@atelier/contracts';
 import {
   EngineFailure,
   EngineInputError,
@@ -184,7 +184,7 @@ export function createProcessor(deps: WorkerDeps): Processor {
     if (!row.reservedAt) {
       let outcome;
       try {
-        outcome = await account.reserve({ userId: row.userId, feature: 'credits', amount: row.cost, key: row.id, source: row.type });
+        outcome = await account.reserve({ userId: row.userId, feature: 'credits', amount: row.cost, key: row.id, source: row.type, note: ledgerNote(row.prompt) });
       } catch (error) {
         if (!(error instanceof UnknownAccount)) throw error;
         // The account was deleted: nothing to make (the row goes with the account's erase).

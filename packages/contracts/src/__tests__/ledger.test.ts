@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reserveRequestSchema } from '../credits.js';
+import { LEDGER_NOTE_MAX, ledgerNote, reserveRequestSchema } from '../credits.js';
 import { creditLedgerPageSchema, ledgerQuerySchema } from '../ledger.js';
 
 describe('ledger contracts', () => {
@@ -19,11 +19,21 @@ describe('ledger contracts', () => {
   it('has signed amounts and a nullable source', () => {
     const page = {
       items: [
-        { id: '1', at: '2025-03-10T12:00:00.000Z', feature: 'credits', kind: 'refund', amount: 20, key: 'g', source: 'video' },
-        { id: '2', at: '2025-03-10T11:00:00.000Z', feature: 'credits', kind: 'charge', amount: -20, key: 'g', source: null },
+        { id: '1', at: '2025-03-10T12:00:00.000Z', feature: 'credits', kind: 'refund', amount: 20, key: 'g', source: 'video', note: 'red dress' },
+        { id: '2', at: '2025-03-10T11:00:00.000Z', feature: 'credits', kind: 'charge', amount: -20, key: 'g', source: null, note: null },
       ],
       nextCursor: null,
     };
     expect(creditLedgerPageSchema.parse(page)).toEqual(page);
+  });
+
+  it('makes a note of a prompt: one line, cut at 80 characters with an ellipsis, never inside a character', () => {
+    expect(ledgerNote('  red silk\n\tslip dress ')).toBe('red silk slip dress');
+    expect(ledgerNote('   ')).toBeUndefined();
+    expect(ledgerNote(null)).toBeUndefined();
+    const emoji = ledgerNote('👗'.repeat(100))!;
+    expect(Array.from(emoji)).toHaveLength(LEDGER_NOTE_MAX);
+    expect(emoji.endsWith('👗…')).toBe(true);
+    expect(ledgerNote('x'.repeat(LEDGER_NOTE_MAX))).toBe('x'.repeat(LEDGER_NOTE_MAX));
   });
 });

@@ -1,4 +1,4 @@
-import { accountSummarySchema, creditLedgerPageSchema, type CreditMovement } from '@atelier/contracts';
+import { accountSummarySchema, creditLedgerPageSchema, LEDGER_NOTE_MAX, type CreditMovement } from '@atelier/contracts';
 import { encodePageCursor } from '@atelier/kit';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -65,6 +65,30 @@ describe('account page: GET /api/credits/ledger and GET /api/account/summary', (
     await reserveCall(account, { userId: user.id, feature: 'credits', amount: 1, key: 'gen-1', source: 'upscale' }).expect(200);
     await reserveCall(account, { userId: user.id, feature: 'credits', amount: 1, key: 'gen-1' }).expect(200);
     expect((await ledger(headers)).items.map(summarize)).toEqual([['charge', 'credits', -1, 'gen-1', 'upscale']]);
+  });
+
+  it('names the work in a line: the note a reserve gave, cut to one line of 80, and the refund names it too', async () => {
+    await open();
+    const { user, headers } = await newUser(account);
+    await setPlanCall(account, { userId: user.id, plan: 'basic' }).expect(200);
+    const long = `woman in a red silk slip dress\n\n  on a beach at sunset, ${'golden light '.repeat(10)}`;
+    await reserveAs('create', { userId: user.id, feature: 'credits', amount: 20, key: 'gen-video', source: 'video', note: long });
+    await reserveAs('photoshoot', { userId: user.id, feature: 'avatar', amount: 1, key: 'shoot-1', note: 'Amara' });
+    await reserveAs('create', { userId: user.id, feature: 'credits', amount: 1, key: 'gen-blank', source: 'dressup', note: '  ' });
+    await refundCall(account, 'gen-video').expect(200);
+    const notes = (await ledger(headers)).items.map((item) => [item.kind, item.key, item.note]);
+    const cut = notes[0]![2] as string;
+    expect(Array.from(cut).length).toBeLessThanOrEqual(LEDGER_NOTE_MAX);
+    expect(Array.from(cut).length).toBeGreaterThan(LEDGER_NOTE_MAX - 3); // cut where it reached the limit (a space at the cut goes)
+    expect(cut).toMatch(/^woman in a red silk slip dress on a beach at sunset, golden light golden .*…$/);
+    expect(notes).toEqual([
+      ['refund', 'gen-video', cut],
+      ['charge', 'gen-blank', null],
+      ['charge', 'shoot-1', 'Amara'],
+      ['charge', 'gen-video', cut],
+    ]);
+    // A note longer than the contract allows is a 400, like any other bad field.
+    await reserveAs('create', { userId: user.id, feature: 'credits', amount: 1, key: 'gen-x', note: 'x'.repeat(2001) }, 400);
   });
 
   it('pages with limit and cursor without skipping or repeating, ties included', async () => {

@@ -103,6 +103,8 @@ export const creditMovements = pgTable(
     kind: creditMovementKindEnum('kind').notNull(),
     key: text('key').notNull(),
     source: creditSourceEnum('source'),
+    /** The work in a line (the start of its prompt, a photoshoot's character), shown in the history. */
+    note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     result: jsonb('result').$type<{ status: number; body: Record<string, unknown> }>(),
   },

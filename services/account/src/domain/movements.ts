@@ -22,6 +22,7 @@ export function toCreditMovement(row: MovementRow): CreditMovement {
     amount: charge ? -row.amount : row.amount,
     key: row.key,
     source: row.source,
+    note: row.note,
   };
 }
 

@@ -251,6 +251,7 @@ describe('canvas service', () => {
 
     expect(await account.creditsOf(user)).toMatchObject({ used: 1 });
     expect(await account.movements(id)).toEqual([{ kind: 'reserve', amount: 1, status: 200 }]);
+    expect(await account.noteOf(id)).toBe(body.prompt); // the history's line
 
     const imported = await waitFor(async () => create.imported.find((i) => i.canvasEditId === id), Boolean, 30_000);
     expect(imported).toEqual({

@@ -44,6 +44,8 @@ export interface TestAccount {
   /** Spends `amount` credits of the user's period directly (as another service would). */
   spend(userId: string, amount: number): Promise<void>;
   movements(key: string): Promise<{ kind: string; amount: number; status: number | null }[]>;
+  /** The line the history shows for the reserve of a key. */
+  noteOf(key: string): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,10 @@ export async function startAccount(): Promise<TestAccount> {
         sql`select kind::text as kind, amount, (result->>'status')::int as status from credit_movements where key = ${key} order by created_at, kind`,
       );
       return result.rows;
+    },
+    async noteOf(key) {
+      const result = await database.db.execute<{ note: string | null }>(sql`select note from credit_movements where key = ${key} and kind = 'reserve'`);
+      return result.rows[0]?.note ?? null;
     },
     async close() {
       await closeServer(server);

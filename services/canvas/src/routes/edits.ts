@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ledgerNote,
   CANVAS_EDIT_COST,
   canvasEditRequestSchema,
   type CanvasEdit,
@@ -110,7 +111,7 @@ export function editRoutes(deps: EditRouteDeps): Router {
 
     let outcome;
     try {
-      outcome = await account.reserve({ userId, feature: 'credits', amount: CANVAS_EDIT_COST, key: id });
+      outcome = await account.reserve({ userId, feature: 'credits', amount: CANVAS_EDIT_COST, key: id, note: ledgerNote(body.prompt) });
     } catch (error) {
       if (error instanceof UnknownAccount) {
         // The account was deleted while this request ran: nothing is kept for it, its photos neither.

@@ -247,6 +247,7 @@ describe('create service with a real account service', () => {
     expect(thumbnail.bytes).toBeLessThan(file.length / 20);
     expect(await account.creditsOf(user)).toMatchObject({ used: 1, limit: 25 });
     expect(await account.movements(done.id)).toEqual([{ kind: 'reserve', amount: 1, status: 200 }]);
+    expect(await account.noteOf(done.id)).toBe('Camel wool coat on a rainy boulevard'); // the history's line
     const list = await request(app).get('/api/generations').set(userHeaders(user));
     expect((list.body as GenerationsPage).items.map((g) => g.id)).toEqual([done.id]);
     // Another user cannot read it.

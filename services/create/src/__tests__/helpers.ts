@@ -42,6 +42,8 @@ export interface TestAccount {
   creditsOf(userId: string): Promise<{ used: number; limit: number }>;
   /** The ledger's movements of a key: reserve and refund amounts. */
   movements(key: string): Promise<{ kind: string; amount: number; status: number | null }[]>;
+  /** The line the history shows for the reserve of a key (the work's prompt, cut). */
+  noteOf(key: string): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,10 @@ export async function startAccount(): Promise<TestAccount> {
         sql`select kind::text as kind, amount, (result->>'status')::int as status from credit_movements where key = ${key} order by created_at, kind`,
       );
       return result.rows;
+    },
+    async noteOf(key) {
+      const result = await database.db.execute<{ note: string | null }>(sql`select note from credit_movements where key = ${key} and kind = 'reserve'`);
+      return result.rows[0]?.note ?? null;
     },
     async close() {
       await close(server);

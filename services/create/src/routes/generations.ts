@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ledgerNote,
   CREDIT_COSTS,
   PREMIUM_VIDEO_MODELS,
   startDressUpSchema,
@@ -118,7 +119,7 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
     await insertGeneration(db, { ...fields, id, userId, type, cost, status: 'queued', createdAt: clock() });
     let outcome;
     try {
-      outcome = await account.reserve({ userId, feature: 'credits', amount: cost, key: id, source: type });
+      outcome = await account.reserve({ userId, feature: 'credits', amount: cost, key: id, source: type, note: ledgerNote(fields.prompt) });
     } catch (error) {
       if (error instanceof UnknownAccount) {
         // The account was deleted while this request ran: nothing is kept for it (its erase may be done already).

@@ -41,6 +41,8 @@ export interface TestAccount {
   /** The user's photoshoot allowance in the current period. */
   avatarOf(userId: string): Promise<{ used: number; limit: number }>;
   movements(key: string): Promise<{ kind: string; amount: number; status: number | null }[]>;
+  /** The line the history shows for the reserve of a key. */
+  noteOf(key: string): Promise<string | null>;
   /** `DELETE /api/account` as the user (the account page's "Delete account"). */
   deleteAccount(userId: string): Promise<void>;
   /** `GET /internal/erasures` as `caller`: the deleted users it has still to erase. */
@@ -83,6 +85,10 @@ export async function startAccount(): Promise<TestAccount> {
         sql`select kind::text as kind, amount, (result->>'status')::int as status from credit_movements where key = ${key} order by created_at, kind`,
       );
       return result.rows;
+    },
+    async noteOf(key) {
+      const result = await database.db.execute<{ note: string | null }>(sql`select note from credit_movements where key = ${key} and kind = 'reserve'`);
+      return result.rows[0]?.note ?? null;
     },
     async deleteAccount(userId) {
       const response = await fetch(`${url}/api/account`, { method: 'DELETE', headers: userHeaders(userId, 'account') });

@@ -284,6 +284,7 @@ describe('photoshoot service', () => {
     expect(rows.rows.every((r) => r.attempts === 1)).toBe(true);
     expect(await account.avatarOf(user)).toMatchObject({ used: 1 });
     expect(await account.movements(jobId)).toEqual([{ kind: 'reserve', amount: 1, status: 200 }]);
+    expect(await account.noteOf(jobId)).toBe(cast[3]!.name); // the history's line: the character
   }, 180_000);
 
   it('the sweeper fails and refunds a start cut off before its reserve was confirmed, and never renders it', async () => {

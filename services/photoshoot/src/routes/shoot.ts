@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  ledgerNote,
   generateFieldsSchema,
   PAID_PLAN_REQUIRED_MESSAGE,
   PHOTOSHOOT_COST,
@@ -130,7 +131,7 @@ export function shootRoutes(deps: ShootRouteDeps): Router {
 
     let outcome;
     try {
-      outcome = await account.reserve({ userId, feature: 'avatar', amount: PHOTOSHOOT_COST, key: id });
+      outcome = await account.reserve({ userId, feature: 'avatar', amount: PHOTOSHOOT_COST, key: id, note: ledgerNote(character.name) });
     } catch (error) {
       if (error instanceof UnknownAccount) {
         // The account was deleted while this request ran: nothing is kept for it, its garment photo neither.

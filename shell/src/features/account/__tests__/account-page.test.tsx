@@ -42,6 +42,7 @@ function movement(i: number, overrides: Partial<CreditMovement> = {}): CreditMov
     amount: -1,
     key: `gen-${String(i).padStart(4, '0')}-0000-4000-8000-000000000000`,
     source: 'image',
+    note: null,
     ...overrides,
   };
 }
@@ -53,9 +54,9 @@ beforeEach(() => {
     'GET /api/account/summary': () => Response.json(paidSummary),
     'GET /api/credits/ledger': () =>
       page([
-        movement(0, { kind: 'refund', amount: 20, source: 'video' }),
-        movement(1, { amount: -20, source: 'video' }),
-        movement(2, { feature: 'avatar', source: 'photoshoot' }),
+        movement(0, { kind: 'refund', amount: 20, source: 'video', note: 'slow push in on the red dress' }),
+        movement(1, { amount: -20, source: 'video', note: 'slow push in on the red dress' }),
+        movement(2, { feature: 'avatar', source: 'photoshoot', note: 'Amara' }),
         movement(3, { source: null }),
       ]),
     'POST /api/create-billing-portal-session': () => Response.json({ url: 'https://billing.stripe.test/session/abc' }),
@@ -219,9 +220,9 @@ describe('account page: credit history', () => {
     await screen.findByRole('table', { name: 'Credit movements, newest first' });
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Date', 'What', 'Feature', 'Amount']);
     expect(rowTexts()).toEqual([
-      [formatDateTime(movement(0).at), 'Refund: Video generation #gen-0000', 'Credits', '+20 credits'],
-      [formatDateTime(movement(1).at), 'Video generation #gen-0001', 'Credits', '−20 credits'],
-      [formatDateTime(movement(2).at), 'Photoshoot #gen-0002', 'Photoshoots', '−1 photoshoot'],
+      [formatDateTime(movement(0).at), 'Refund: Video generation #gen-0000slow push in on the red dress', 'Credits', '+20 credits'],
+      [formatDateTime(movement(1).at), 'Video generation #gen-0001slow push in on the red dress', 'Credits', '−20 credits'],
+      [formatDateTime(movement(2).at), 'Photoshoot #gen-0002Amara', 'Photoshoots', '−1 photoshoot'],
       [formatDateTime(movement(3).at), 'Generation #gen-0003', 'Credits', '−1 credit'],
     ]);
     // The full id of the work is at hand.
@@ -239,7 +240,9 @@ describe('account page: credit history', () => {
     expect(cards).toHaveLength(4);
     expect(cards[0]).toHaveTextContent('Refund: Video generation+20 credits');
     expect(cards[0]).toHaveTextContent(formatDateTime(movement(0).at));
-    expect(cards[2]).toHaveTextContent('Photoshoot−1 photoshoot');
+    expect(cards[2]).toHaveTextContent('Photoshoot−1 photoshootAmara');
+    // The work's line in its own direction, whole in its title when the card cuts it.
+    expect(within(cards[1]!).getByTitle('slow push in on the red dress')).toHaveAttribute('dir', 'auto');
     expect(cards[2]).toHaveTextContent('Photoshoots');
   });
 

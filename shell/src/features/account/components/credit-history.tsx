@@ -94,6 +94,16 @@ function Amount({ movement }: { movement: CreditMovement }) {
   );
 }
 
+/** The work in a line (its prompt's start, a photoshoot's character), in its own direction; cut to the cell. */
+function Note({ note }: { note: string | null }) {
+  if (!note) return null;
+  return (
+    <span dir="auto" title={note} className="block max-w-[28rem] truncate text-sm text-muted-foreground">
+      {note}
+    </span>
+  );
+}
+
 /** The work's id, shortened (the full one is its title). */
 function WorkRef({ id }: { id: string }) {
   return (
@@ -132,6 +142,7 @@ function MovementTable({ movements }: { movements: CreditMovement[] }) {
               </td>
               <td className="px-4 py-3">
                 {movementLabel(movement)} <WorkRef id={movement.key} />
+                <Note note={movement.note} />
               </td>
               <td className="px-4 py-3 text-muted-foreground">{FEATURE_LABELS[movement.feature]}</td>
               <td className="px-4 py-3 text-right">
@@ -154,6 +165,7 @@ function MovementCards({ movements }: { movements: CreditMovement[] }) {
             <span className="font-medium">{movementLabel(movement)}</span>
             <Amount movement={movement} />
           </div>
+          <Note note={movement.note} />
           <div className="flex flex-wrap items-baseline gap-x-2 text-sm text-muted-foreground">
             <time dateTime={movement.at}>{formatDateTime(movement.at)}</time>
             <span aria-hidden="true">·</span>
