@@ -107,7 +107,7 @@ describe('video tab', () => {
 
   it('lets an Advanced user start SORA 2, and shows the server message of a 403 as a destructive toast', async () => {
     const api = installFakeApi({
-      'POST /api/generations/video': () => json({ error: 'SORA 2 is available on the Advanced and Pro plans' }, 403),
+      'POST /api/generations/video': () => json({ error: 'SORA 2 is available on the Advanced and Pro plans', requiresPlan: 'advanced' }, 403),
     });
     const { user, host } = renderWithHost(<CreateScreenRemote tab="video" />, {
       user: { ...testUser, plan: 'advanced' },
@@ -124,6 +124,14 @@ describe('video tab', () => {
       }),
     );
     expect(api.calls('POST /api/generations/video')[0]!.body).toEqual({ imageUrl: '/media/look.png', model: 'sora-2' });
+  });
+
+  it('shows any other 403 (a refused cross-site request) as a failure, not as a plan to upgrade', async () => {
+    installFakeApi({ 'POST /api/generations/video': () => json({ error: 'Forbidden: cross-site request' }, 403) });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="video" />, { route: '/app/video?imageUrl=/media/look.png' });
+    await user.click(screen.getByRole('button', { name: 'Generate · 20 credits' }));
+    await waitFor(() => expect(host.toast).toHaveBeenCalledWith(expect.objectContaining({ description: 'Forbidden: cross-site request', variant: 'destructive' })));
+    expect(host.toast).not.toHaveBeenCalledWith(expect.objectContaining({ title: 'Upgrade to use this model' }));
   });
 
   it('opens the limit dialog (type video) when 20 credits are not left', async () => {

@@ -60,7 +60,8 @@ export function useStartGeneration(kind: StartKind, user: User | null, onStarted
           limit: numberField(body, 'limit') ?? limit,
         });
         void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] });
-      } else if (status === 403) {
+      } else if (status === 403 && typeof body?.requiresPlan === 'string') {
+        // Only the plan's refusal asks for an upgrade (any other 403, a refused cross-site request, is a failure).
         host.toast({ title: MESSAGES.premiumModelTitle, description: message, variant: 'destructive' });
       } else {
         host.toast({
