@@ -309,6 +309,8 @@ describe('app header and host', () => {
     const menu = await screen.findByRole('dialog');
     expect(menu).toHaveTextContent('pre-alpha');
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    // Focus starts on the menu's first item, not on Log Out (one Enter from signing a keyboard user out).
+    await waitFor(() => expect(document.activeElement).toBe(within(menu).getAllByRole('link')[0]));
     await userEvent.click(screen.getByRole('navigation', { name: 'Studio menu' }).querySelector('a[href="/app/image"]')!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/image'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -144,7 +144,17 @@ export function AppHeader({ avatarEnabled }: AppHeaderProps) {
             </svg>
           </Button>
         </DialogTrigger>
-        <DialogContent className="left-auto right-0 top-0 h-full max-w-xs translate-x-0 translate-y-0 content-start rounded-none border-0 border-l animate-slide-in-right [animation-duration:300ms]">
+        <DialogContent
+          className="left-auto right-0 top-0 h-full max-w-xs translate-x-0 translate-y-0 content-start rounded-none border-0 border-l animate-slide-in-right [animation-duration:300ms]"
+          // Radix focuses the first control that is not a link: here Log Out, one Enter from signing a keyboard user
+          // out. The menu's first item takes focus instead.
+          onOpenAutoFocus={(event) => {
+            const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('a[href], button');
+            if (!first) return;
+            event.preventDefault();
+            first.focus();
+          }}
+        >
           <DialogTitle className="font-display text-2xl">
             {PRODUCT_NAME}{' '}
             <span className="align-middle font-sans text-xs uppercase tracking-widest text-accent">
