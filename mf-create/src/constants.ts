@@ -136,6 +136,8 @@ export const UPLOAD_HINT = 'PNG, JPG or WebP up to 10MB';
 
 /** A dress-up has no prompt: its tile and its viewer say what it is instead. */
 export const DRESS_UP_CAPTION = 'Garment tried on';
+/** The same line while the try-on runs or after it failed (the garment was not tried on). */
+export const DRESS_UP_PENDING_CAPTION = 'Garment to try on';
 
 /** The viewer's heading over what the local engine read in the prompt (garment, colour, setting…). */
 export const UNDERSTOOD_HEADING = 'What the local engine understood';

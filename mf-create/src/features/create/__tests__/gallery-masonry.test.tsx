@@ -119,6 +119,15 @@ describe('gallery masonry', () => {
             aspectRatio: null,
             inputs: { person: '/media/person.png', garment: '/media/garment.png' },
           }),
+          fakeGeneration({
+            id: 'failed-dressup',
+            type: 'dressup',
+            prompt: null,
+            status: 'failed',
+            imageUrl: null,
+            errorMessage: 'No person found in the photo',
+            inputs: { person: '/media/person.png', garment: '/media/garment.png' },
+          }),
         ),
     });
     renderWithHost(<CreateScreenRemote tab="dress-up" />);
@@ -139,6 +148,11 @@ describe('gallery masonry', () => {
     expect(within(dressUp).getByText('Garment tried on')).toBeInTheDocument();
     const pictures = [...dressUp.querySelectorAll('img')].map((img) => img.getAttribute('src'));
     expect(pictures).toContain('/media/garment.png');
+    // A try-on that failed did not try the garment on.
+    const remove = screen.getByRole('button', { name: 'Remove failed dress up: garment to try on' });
+    const failed = remove.closest('li')!;
+    expect(within(failed).getByText('Garment to try on')).toBeInTheDocument();
+    expect(within(failed).queryByText('Garment tried on')).not.toBeInTheDocument();
   });
 });
 

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import CreateScreenRemote from '../../../expose/create-screen';
 import { fakePreset, installFakeApi, json } from '../../../testing/fake-api';
 import { renderWithHost, testUser } from '../../../testing/render-with-host';
+import { GENERATIONS_KEY } from '../api/get-generations';
 
 const presets = [
   fakePreset('y2k-chrome', 'Y2K Photos', 'Chrome Baby'),
@@ -184,6 +185,20 @@ describe('image tab', () => {
     expect(host.openLimitDialog).not.toHaveBeenCalled();
     // nothing in flight: Generate is usable again
     expect(screen.getByRole('button', { name: 'Generate · 1 credit' })).toBeEnabled();
+  });
+
+  it('reads the credits again as soon as a generation fails (its credit was given back)', async () => {
+    const api = installFakeApi();
+    const { user, host, queryClient } = renderWithHost(<CreateScreenRemote tab="image" />);
+    await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'red coat');
+    await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));
+    await waitFor(() => expect(api.generations).toHaveLength(1));
+    await waitFor(() => expect(api.calls('GET /api/user-limits').length).toBeGreaterThan(0)); // after the start
+    const before = api.calls('GET /api/user-limits').length;
+    api.generations[0] = { ...api.generations[0]!, status: 'failed', errorMessage: 'No person found in the photo' };
+    await act(() => queryClient.invalidateQueries({ queryKey: [GENERATIONS_KEY] }));
+    await waitFor(() => expect(host.toast).toHaveBeenCalledWith(expect.objectContaining({ description: 'No person found in the photo' })));
+    await waitFor(() => expect(api.calls('GET /api/user-limits').length).toBeGreaterThan(before));
   });
 
   it('reports the user plan in the events', async () => {

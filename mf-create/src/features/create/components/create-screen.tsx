@@ -1,5 +1,6 @@
 import type { Generation } from '@atelier/contracts';
-import { useCurrentUser, useHost } from '@atelier/host';
+import { useCurrentUser, useHost, USER_LIMITS_KEY } from '@atelier/host';
+import { useQueryClient } from '@tanstack/react-query';
 import { revealIfOutside } from '@atelier/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CREATE_TABS, MESSAGES, type CreateTab } from '../../../constants';
@@ -21,6 +22,7 @@ import { GenerationViewer, generationTitle } from './generation-viewer';
 export function CreateScreen({ tab }: { tab: CreateTab }) {
   const config = CREATE_TABS[tab];
   const host = useHost();
+  const queryClient = useQueryClient();
   const { user } = useCurrentUser();
   const plan = user?.plan ?? 'free';
   const [viewing, setViewing] = useState<Generation | null>(null);
@@ -66,6 +68,8 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
     },
     onFailed(generation, watched) {
       host.track('generation_failed', generationMetadata(plan, watched));
+      // A failed generation's credits are given back: the count says so now, not at the next 10 s poll.
+      void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] });
       host.toast({
         title: MESSAGES.generationFailedTitle,
         description: generation.errorMessage || MESSAGES.generationFailedFallback,

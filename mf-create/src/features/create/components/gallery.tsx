@@ -1,7 +1,7 @@
 import type { Generation, GenerationType } from '@atelier/contracts';
 import { Button, cn, Spinner } from '@atelier/ui';
 import { useCallback, useId, useRef, useState } from 'react';
-import { DRESS_UP_CAPTION } from '../../../constants';
+import { DRESS_UP_CAPTION, DRESS_UP_PENDING_CAPTION } from '../../../constants';
 import { isInFlight } from '../api/get-generations';
 import { useMediaQuery, useReducedMotion } from '../hooks/use-media-query';
 import { generationRatio, placeInColumns, tileStyle, type Ratio } from '../utils/masonry';
@@ -238,7 +238,7 @@ function GalleryTile({ generation, setSize, ratio, onOpen, onRemove, removing, o
               type="button"
               onClick={onRemove}
               disabled={removing}
-              aria-label={`Remove failed ${title.toLowerCase()}: ${generation.prompt || 'untitled'}`}
+              aria-label={`Remove failed ${title.toLowerCase()}: ${generation.prompt || untitledCaption(generation).toLowerCase()}`}
               className="mt-1 rounded px-2 py-1 text-[11px] font-medium underline underline-offset-4 hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
             >
               {removing ? 'Removing…' : 'Remove'}
@@ -264,7 +264,7 @@ function GalleryTile({ generation, setSize, ratio, onOpen, onRemove, removing, o
       aria-label={
         setSize
           ? `Open ${setCaption(generation.prompt).toLowerCase()}: ${setSize} photos`
-          : `Open ${title.toLowerCase()}: ${generation.prompt || (generation.type === 'dressup' ? DRESS_UP_CAPTION.toLowerCase() : 'untitled')}`
+          : `Open ${title.toLowerCase()}: ${generation.prompt || untitledCaption(generation).toLowerCase()}`
       }
       className="group flex w-full flex-col rounded-xl text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
     >
@@ -303,6 +303,12 @@ function GalleryTile({ generation, setSize, ratio, onOpen, onRemove, removing, o
   );
 }
 
+/** What a generation without a prompt is called: a dress-up by its garment (tried on only once it completed). */
+function untitledCaption(generation: Generation): string {
+  if (generation.type !== 'dressup') return 'Untitled';
+  return generation.status === 'completed' ? DRESS_UP_CAPTION : DRESS_UP_PENDING_CAPTION;
+}
+
 /**
  * The strip under a picture, always the same height (the layout counts on it): the tags on one line (the
  * kind, the engine), then one line of the prompt, or for a dress-up the garment that was tried on.
@@ -326,7 +332,7 @@ function TileCaption({ generation, title, setSize = null }: { generation: Genera
       ) : generation.type === 'dressup' && !generation.prompt ? (
         <span className="flex min-w-0 items-center gap-1 text-[11px] leading-snug text-muted-foreground">
           {garment && <img src={garment} alt="" loading="lazy" className="h-3.5 w-3.5 shrink-0 rounded-sm object-cover ring-1 ring-border" />}
-          <span className="truncate">{DRESS_UP_CAPTION}</span>
+          <span className="truncate">{untitledCaption(generation)}</span>
         </span>
       ) : (
         // dir="auto": a prompt in Arabic or Hebrew keeps its own direction (and loses its end, not its beginning, when cut).
