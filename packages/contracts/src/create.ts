@@ -107,6 +107,9 @@ export const UPSCALE_MAX_SIDE = 4096;
 export const startedGenerationSchema = z.object({ id: z.string(), status: generationStatusSchema });
 export type StartedGeneration = z.infer<typeof startedGenerationSchema>;
 
+/** The largest image file an upload takes (10 MB, as the upload boxes say); a bigger one is a 413. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
 /** POST /api/uploads (multipart, field `file`) → 201: the stored, re-encoded image. */
 export const uploadResultSchema = z.object({
   url: z.string(),

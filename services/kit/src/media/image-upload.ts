@@ -6,8 +6,9 @@ import { clientAddress, createWeightedSemaphore, memoryRateLimits, type RateLimi
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from '../text.js';
 import type { MediaStore } from './types.js';
 
-/** Largest upload accepted (the image file itself). */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Largest upload accepted (the image file itself): the contract's, which the browser checks first. */
+import { MAX_UPLOAD_BYTES } from '@atelier/contracts';
+export { MAX_UPLOAD_BYTES };
 /** Images with a side under this many pixels are refused: every engine refuses them (services/engines validate.ts). */
 export const MIN_UPLOAD_SIDE = 16;
 /** Decoded images above this many pixels are refused (decompression bombs). */

@@ -80,6 +80,18 @@ describe('video tab', () => {
     );
     expect(screen.queryByRole('img', { name: 'Start image' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate · 20 credits' })).toBeDisabled();
+
+    // A file over 10 MB is refused at once, never sent.
+    host.toast.mockClear();
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
+    fireEvent.drop(zone, { dataTransfer: { files: [big] } });
+    expect(host.toast).toHaveBeenCalledWith({
+      title: 'Upload Failed',
+      description: 'That image is larger than 10 MB. Please choose a smaller one.',
+      variant: 'destructive',
+    });
+    expect(api.calls('POST /api/uploads')).toHaveLength(1); // the earlier one only
+    expect(screen.queryByRole('img', { name: 'Start image' })).not.toBeInTheDocument();
   });
 
   it('marks VEO 3.1 and SORA 2 for Advanced & Pro and shows a free user an upgrade hint to /pricing', async () => {

@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_BYTES } from '@atelier/contracts';
 import { useHost } from '@atelier/host';
 import { isImageFile } from '@atelier/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -43,6 +44,11 @@ export function useImageSlot(initialUrl: string | null = null): ImageSlot {
     (file: File) => {
       if (!isImageFile(file)) {
         host.toast({ title: MESSAGES.uploadFailedTitle, description: MESSAGES.notAnImage, variant: 'destructive' });
+        return;
+      }
+      // Refused at once, not after seconds of sending what the server refuses (the slot keeps what it had).
+      if (file.size > MAX_UPLOAD_BYTES) {
+        host.toast({ title: MESSAGES.uploadFailedTitle, description: MESSAGES.uploadTooLarge, variant: 'destructive' });
         return;
       }
       const current = ++attempt.current;
