@@ -131,6 +131,8 @@ export interface CharacterLook {
   presentation: Presentation;
   /** Iris colour; derived from skin and hair when absent. */
   eyes?: string;
+  /** A beard, stubble or a moustache, in the hair's colour. */
+  facialHair?: 'beard' | 'stubble' | 'moustache';
   /** The studio wall behind the person. */
   backdrop: string;
   /** The basics (fitted top and trousers) the person wears when no garment is given. */

@@ -171,6 +171,47 @@ describe('local text-to-image scene', () => {
     expect(deltaE(coatOverTurtleneck.chest, lab(parseHex(COLOURS.camel!)))).toBeLessThan(15);
   }, 120_000);
 
+  it("shows a bare-shouldered outfit in a close-up (cut above the neckline, the figure read as undressed)", async () => {
+    for (const [prompt, colour] of [
+      ['close-up portrait of a woman in a red strapless gown', 'red'],
+      ['emerald slip dress, close-up, wide-brimmed straw hat', 'emerald'],
+      ['beauty close-up, cobalt silk gown, hair in a bun', 'cobalt'],
+    ] as const) {
+      for (const aspectRatio of ['2:3', '4:5', '1:1'] as const) {
+        const layers = await render(prompt, 82, aspectRatio);
+        const { width, height } = await sharp(layers.figure).metadata();
+        // The bottom tenth of the picture inside the frame, across its middle: the garment, not skin.
+        const band = { left: width! * 0.3, top: height! * 0.86, right: width! * 0.7, bottom: height! * 0.95 };
+        expect(deltaE(await dominantColour(layers.figure, band), lab(parseHex(COLOURS[colour]!))), `${prompt} ${aspectRatio}`).toBeLessThan(20);
+      }
+    }
+  }, 120_000);
+
+  it('draws a beard, stubble or a moustache asked for, in the hair colour, and none when clean-shaven', async () => {
+    const place = { x: 300, footY: 860, height: 760, joints: POSES[0]!.joints };
+    /** The mean L*a*b* of a box of the figure, in units of the head's radius from its centre. */
+    const at = async (prompt: string, facialHair: 'keep' | 'none', box: { left: number; top: number; right: number; bottom: number }) => {
+      const said = understand(prompt, undefined, 4);
+      const reading = facialHair === 'keep' ? said : { ...said, figure: { ...said.figure, facialHair: undefined } };
+      const figure = drawSceneFigure(reading, buildLook(reading, 0), place, 'f');
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="600" height="900">${figure.svg}</svg>`;
+      const { centre, radius } = figure.landmarks.head;
+      const region = { left: centre[0] + box.left * radius, top: centre[1] + box.top * radius, right: centre[0] + box.right * radius, bottom: centre[1] + box.bottom * radius };
+      return { reading, colour: await dominantColour(await sharp(Buffer.from(svg)).png().toBuffer(), region) };
+    };
+    const chin = { left: -0.12, top: 0.62, right: 0.12, bottom: 0.72 };
+    const bearded = await at('man with a full black beard, white shirt', 'keep', chin);
+    expect(bearded.reading.figure.facialHair).toBe('beard');
+    const shaven = await at('man with a full black beard, white shirt', 'none', chin);
+    expect(deltaE(bearded.colour, lab(parseHex(bearded.reading.figure.hair.hex)))).toBeLessThan(12);
+    expect(deltaE(shaven.colour, lab(parseHex(shaven.reading.figure.skin.hex)))).toBeLessThan(15);
+    // A beard alone names the figure a man; "clean-shaven" asks for none.
+    expect(understand('bearded model in a camel coat', undefined, 1).figure).toMatchObject({ presentation: 'man', facialHair: 'beard' });
+    expect(understand('clean-shaven man without a beard', undefined, 1).figure.facialHair).toBeUndefined();
+    expect(understand('man with a moustache', undefined, 1).figure.facialHair).toBe('moustache');
+    expect(understand("man with five o'clock shadow", undefined, 1).figure.facialHair).toBe('stubble');
+  });
+
   it("keeps a close-up's hair below the masthead (an afro's volume ran under the title)", async () => {
     for (const prompt of ['close-up beauty portrait, woman with an afro, camel blazer', 'close-up portrait, hair in a bun, black turtleneck']) {
       const layers = await render(prompt, 82, '4:5');

@@ -611,6 +611,7 @@ function drawFace(look: CharacterLook, id: string, turn: number): string {
     `<ellipse cx="0" cy="0.15" rx="0.03" ry="0.02" fill="${lighten(skin, 0.15)}" opacity="0.35"/>`,
   );
   out.push('</g>');
+  if (look.facialHair) out.push(drawFacialHair(look.facialHair, look.hair, skin, jaw, chin));
   // Mouth: upper lip, lower lip, the line between them.
   const mw = man ? 0.095 : 0.09;
   out.push(
@@ -621,6 +622,34 @@ function drawFace(look: CharacterLook, id: string, turn: number): string {
   );
   out.push('</g>');
   return out.join('');
+}
+
+/**
+ * Facial hair in head units around the head's centre, over the face and under the lips: a beard follows the jaw from
+ * the sideburns round the chin and joins a moustache over the upper lip; stubble is the same shape as a shadow of
+ * the hair's colour; a moustache alone sits over the upper lip.
+ */
+function drawFacialHair(kind: NonNullable<CharacterLook['facialHair']>, hair: string, skin: string, jaw: number, chin: number): string {
+  // Very light hair on light skin would vanish: it is drawn a little darker.
+  const colour = luminance(hair) > 0.45 ? darken(hair, 0.25) : hair;
+  const moustache = `M-0.135,0.262 Q-0.07,0.205 0,0.228 Q0.07,0.205 0.135,0.262 Q0.07,0.245 0,0.255 Q-0.07,0.245 -0.135,0.262 Z`;
+  if (kind === 'moustache') return `<path d="${moustache}" fill="${colour}" opacity="0.92"/>`;
+  // From the sideburns down the jaw, round the chin, and back up to the mouth's corners, below the cheeks.
+  const beard = [
+    `M${-(jaw + 0.02)},0.0`,
+    `L${-(jaw + 0.015)},0.22`,
+    `Q${-(jaw - 0.06)},0.42 ${-chin},${0.52}`,
+    `Q0,0.56 ${chin},${0.52}`,
+    `Q${jaw - 0.06},0.42 ${jaw + 0.015},0.22`,
+    `L${jaw + 0.02},0.0`,
+    `L${jaw - 0.03},0.0`,
+    `Q${jaw - 0.05},0.17 0.19,0.23`,
+    `Q0.15,0.35 0,0.365`,
+    `Q-0.15,0.35 -0.19,0.23`,
+    `Q${-(jaw - 0.05)},0.17 ${-(jaw - 0.03)},0.0 Z`,
+  ].join(' ');
+  if (kind === 'stubble') return `<path d="${beard}" fill="${mix(colour, skin, 0.45)}" opacity="0.45"/><path d="${moustache}" fill="${mix(colour, skin, 0.45)}" opacity="0.45"/>`;
+  return `<path d="${beard}" fill="${colour}" opacity="0.95"/><path d="${moustache}" fill="${colour}"/>`;
 }
 
 /** Hair in head units around the head's centre: `back` goes behind the body, `front` over the face's edge. */

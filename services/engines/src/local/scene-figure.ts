@@ -237,7 +237,8 @@ function surfaceDefs(id: string, g: GarmentReading, colour: string, h: number): 
       overlays.push(`url(#${id}-sheen)`);
       break;
     case 'leather':
-      defs.push(`<linearGradient id="${id}-sheen" x1="0" y1="0" x2="1" y2="0.3"><stop offset="0.15" stop-color="#ffffff" stop-opacity="0"/><stop offset="0.25" stop-color="#ffffff" stop-opacity="0.3"/><stop offset="0.33" stop-color="#ffffff" stop-opacity="0"/></linearGradient>`);
+      // A thin specular line, not a broad band: across a sleeve (each piece has its own) a broad one made it read grey.
+      defs.push(`<linearGradient id="${id}-sheen" x1="0" y1="0" x2="1" y2="0.3"><stop offset="0.19" stop-color="#ffffff" stop-opacity="0"/><stop offset="0.235" stop-color="#ffffff" stop-opacity="0.26"/><stop offset="0.28" stop-color="#ffffff" stop-opacity="0"/></linearGradient>`);
       overlays.push(`url(#${id}-sheen)`);
       break;
     case 'denim':
@@ -357,6 +358,18 @@ function wornOrder(garments: GarmentReading[]): GarmentReading[] {
   return outer <= 0 ? garments : [garments[outer]!, ...garments.filter((_, i) => i !== outer)];
 }
 
+/**
+ * Where a bare-shouldered outfit's top edge is (a strapless or strap neckline), in head units from the hips (the
+ * top of the head is at −4); null when the outfit covers the shoulders. A close-up must reach below it, or the
+ * picture shows only skin.
+ */
+export function bareNecklineTop(reading: Reading): number | null {
+  const [first] = wornOrder(reading.garments);
+  if (!first) return null;
+  const neckline = TEMPLATE_PIECES[first.template].neckline;
+  return neckline === 'strapless' ? -1.93 : neckline === 'strap' ? -1.97 : null;
+}
+
 /** A skirt's kind by its length (head units below the hip). */
 const skirtOf = (hem: number): Lower => (hem > 3 ? 'maxi' : hem < 1.2 ? 'mini' : 'skirt');
 
@@ -430,6 +443,7 @@ export function buildLook(reading: Reading, seedBuild: number): CharacterLook {
     presentation: figure.presentation,
     backdrop: '#ffffff',
     outfit: figure.skin.hex,
+    ...(figure.facialHair ? { facialHair: figure.facialHair } : {}),
   };
 }
 

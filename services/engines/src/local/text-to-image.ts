@@ -8,7 +8,7 @@ import { createRandom, hashString } from './random.js';
 import { escapeXml, excerptOf, grainLayer, localCaption, localCaptionBox, localCaptionLayout, localMarkXmp, PNG_COMPRESSION_LEVEL, RECIPE_ATTRIBUTE } from './render.js';
 import { applyGrade, backdropSvg, gradeMatrix, type Stage } from './scene-backdrop.js';
 import { headwearRise } from './accessories.js';
-import { buildLook, drawSceneFigure, partnerOf, type SceneFigure } from './scene-figure.js';
+import { bareNecklineTop, buildLook, drawSceneFigure, partnerOf, type SceneFigure } from './scene-figure.js';
 import { describe, dressIn, nameOf, understand, understoodOf, type Reading, type RecolourRequest } from './understand.js';
 import { GARMENTS, type HairLength } from './vocabulary.js';
 
@@ -235,7 +235,7 @@ function sceneOf(input: LocalStillRecipe): Scene {
   // left the frame; left in place, a bun, an afro or a beret covered the line under the title).
   const halfMiddle = h * (0.15 + 1.55 / 2);
   const halfTop = Math.max(h * 0.15, (titleBottom + (hairAbove * halfMiddle) / 4) / (1 + hairAbove / 4));
-  const figureHeight = reading.framing === 'close-up' ? h * 3.1 : reading.framing === 'half body' ? 2 * (halfMiddle - halfTop) : standing;
+  const figureHeight = reading.framing === 'close-up' ? closeUpHeight(reading, h, h - frame, titleBottom, hairAbove) : reading.framing === 'half body' ? 2 * (halfMiddle - halfTop) : standing;
   // A portrait's masthead runs along the top; a landscape's sits at the side, and only the frame is above the head
   // (a hat on a landscape close-up ran out of the picture).
   const clearOfTitle = titleBottom + (hairAbove * figureHeight) / 8;
@@ -392,6 +392,24 @@ async function rasterScene(input: LocalStillRecipe, pixelWidth?: number): Promis
     }
   }
   return { width: w, height: h, backdrop, figure, overlay, figureBox: { left, top, right: right + 2, bottom: bottom + 2 }, landmarks: scene.figure.landmarks, reading };
+}
+
+/** A close-up figure's whole height: the head fills the picture (3.1 × its height). */
+const CLOSE_UP = 3.1;
+/** How much of a bare-shouldered outfit a close-up shows at least, in head units below its top edge. */
+const NECKLINE_SHOWN = 0.7;
+
+/**
+ * A close-up's figure height: 3.1 × the picture's, or smaller when the outfit leaves the shoulders bare (a strapless
+ * gown, a slip dress) so that its neckline and some of it are in the picture above `visibleBottom` (a close-up cut
+ * above the neckline showed only skin, a figure that read as undressed). The head starts at 16 % of the height or
+ * below the title by its hair's (and hat's) height, whichever is lower, as the caller places it.
+ */
+function closeUpHeight(reading: Reading, h: number, visibleBottom: number, titleBottom: number, hairAbove: number): number {
+  const top = bareNecklineTop(reading);
+  if (top === null) return h * CLOSE_UP;
+  const units = 4 + top + NECKLINE_SHOWN; // from the top of the head
+  return Math.min(h * CLOSE_UP, (8 * (visibleBottom - h * 0.16)) / units, (8 * (visibleBottom - titleBottom)) / (units + hairAbove));
 }
 
 /**

@@ -63,6 +63,8 @@ export interface Reading {
     hair: NamedColour;
     hairStyle: HairLength;
     age: AgeRange;
+    /** A beard, stubble or a moustache, when the prompt asks for one. */
+    facialHair?: FacialHair;
   };
   setting: Setting;
   light: Light;
@@ -638,6 +640,22 @@ const PRINT_COLOURS: Partial<Record<PrintKind, [ground: string, motif: string]>>
   camouflage: ['olive', 'khaki'],
 };
 
+/** Facial hair a prompt can ask for (drawn in the hair's colour). */
+export type FacialHair = 'beard' | 'stubble' | 'moustache';
+const FACIAL_HAIR: [RegExp, FacialHair][] = [
+  [/\b(stubble|stubbled|five o'?clock shadow)\b/, 'stubble'],
+  [/\b(beard|beards|bearded|goatee)\b/, 'beard'],
+  [/\b(moustache|mustache|moustached|mustached)\b/, 'moustache'],
+];
+const NO_FACIAL_HAIR = /\b(clean[- ]shaven|beardless|no (beard|moustache|mustache|stubble)|without (a )?(beard|moustache|mustache|stubble))\b/;
+
+/** The facial hair a text asks for ("a man with a beard", "bearded", "stubble"), unless it says clean-shaven. */
+export function facialHairOf(text: string): FacialHair | undefined {
+  const lower = text.toLowerCase();
+  if (NO_FACIAL_HAIR.test(lower)) return undefined;
+  return FACIAL_HAIR.find(([words]) => words.test(lower))?.[1];
+}
+
 export function understand(prompt: string, preset: Preset | undefined, seed: number): Reading {
   const fromPrompt = readText(prompt);
   const fromPreset = preset ? readText(`${preset.name} , ${preset.style} , ${preset.composition}`) : ({ garments: [], looseColours: [] } as Said);
@@ -658,7 +676,9 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   const garmentWords = fromPrompt.garments.length > 0 ? fromPrompt.garments : fromPreset.garments;
   const womenswear = garmentWords.some((g) => ['one-piece', 'bottom'].includes(g.entry.slot) && /dress|gown|skirt|bikini|swimsuit/.test(g.entry.template));
   const roll = random.next();
-  const who: Presentation = presentation?.[0] ?? (womenswear || roll < 0.55 ? 'woman' : roll < 0.88 ? 'man' : 'androgynous');
+  // A beard asked for, with no figure word, is a man's.
+  const facialHair = facialHairOf(prompt);
+  const who: Presentation = presentation?.[0] ?? (facialHair ? 'man' : womenswear || roll < 0.55 ? 'woman' : roll < 0.88 ? 'man' : 'androgynous');
   const age = pick('age')?.[0] ?? 'adult';
   const skinSaid = pick('skin');
   sources.skin = skinSaid?.[1] ?? 'seed';
@@ -734,7 +754,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
 
   return {
     garments,
-    figure: { presentation: who, skin: { name: skinSaid?.[0].name ?? SKIN_NAMES[skinIndex]!, hex: SKIN_TONES[skinIndex]! }, hair, hairStyle, age },
+    figure: { presentation: who, skin: { name: skinSaid?.[0].name ?? SKIN_NAMES[skinIndex]!, hex: SKIN_TONES[skinIndex]! }, hair, hairStyle, age, ...(facialHair ? { facialHair } : {}) },
     setting,
     light,
     framing,
@@ -825,7 +845,7 @@ export function understoodOf(reading: Reading): { label: string; value: string }
   out.push(
     { label: 'Figure', value: figure.age === 'adult' ? figure.presentation : `${figure.presentation}, ${figure.age}` },
     { label: 'Skin', value: figure.skin.name },
-    { label: 'Hair', value: `${HAIR_LENGTH_NAMES[figure.hairStyle]} ${figure.hair.name}` },
+    { label: 'Hair', value: `${HAIR_LENGTH_NAMES[figure.hairStyle]} ${figure.hair.name}${figure.facialHair ? `, ${figure.facialHair}` : ''}` },
     { label: 'Setting', value: reading.setting },
     { label: 'Light', value: reading.light },
     { label: 'Framing', value: reading.framing },
