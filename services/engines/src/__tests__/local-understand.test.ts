@@ -214,4 +214,13 @@ describe('local prompt understanding', () => {
     const figures = new Set(Array.from({ length: 12 }, (_, seed) => understand('a coat', undefined, seed).figure.skin.name));
     expect(figures.size).toBeGreaterThan(2);
   });
+
+  it('reads "evening dress" as what is worn, not the light; "in the evening" is still the night', () => {
+    const dress = understand('long red silk evening dress in a garden', undefined, 3);
+    expect(dress.light).not.toBe('night');
+    expect(dress.garments[0]).toMatchObject({ slot: 'one-piece' });
+    expect(understand('black evening wear, studio', undefined, 3).light).not.toBe('night');
+    expect(understand('a red dress on a terrace in the evening', undefined, 3).light).toBe('night');
+    expect(understand('emerald evening gown', undefined, 3).garments[0]!.template).toBe('gown');
+  });
 });

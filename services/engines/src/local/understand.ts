@@ -436,7 +436,9 @@ export function readText(text: string): Said {
       ((found[1] === T.hairStyles && found[0]![0] === 'cropped' && !/^hair/.test(next(i + 1))) ||
         (found[1] === T.ages && /^\d0s$/.test(found[0]![0]) && !['her', 'his', 'their', 'in', 'early', 'late', 'mid'].includes(tokens[i - 1] ?? '')) ||
         // "wide-brimmed hat", "wide-leg trousers": the thing's shape; "wide" alone (or "wide angle") is the framing.
-        (found[1] === T.framings && found[0]![0] === 'wide' && ![undefined, ',', '.', ';', 'angle', 'view', 'frame', 'framing'].includes(tokens[i + 1])));
+        (found[1] === T.framings && found[0]![0] === 'wide' && ![undefined, ',', '.', ';', 'angle', 'view', 'frame', 'framing'].includes(tokens[i + 1])) ||
+        // "evening dress", "evening wear": what is worn in the evening, not the light ("… in a garden" stays by day).
+        (found[1] === T.lights && found[0]![0] === 'evening' && (T.garments.has(next(i + 1)) || ['wear', 'look', 'outfit', 'attire', 'bag', 'clutch'].includes(next(i + 1)))));
     if (found && !misread) {
       const [[term, length], map, set] = found as [[string, number], Map<string, unknown>, (value: unknown) => void];
       // A place beats the weather said before it: a "snowy Tokyo street at night" is a street, not a mountain.
