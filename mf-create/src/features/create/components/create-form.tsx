@@ -2,7 +2,7 @@ import { userLimitsQueryOptions, useSearchParams } from '@atelier/host';
 import { useQuery } from '@tanstack/react-query';
 import { PROMPT_MAX, type AspectRatio, type User, type VideoModel } from '@atelier/contracts';
 import { Button, cn, Spinner, usePastedImage } from '@atelier/ui';
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
   CREATE_TABS,
   creditsLabel,
@@ -121,11 +121,13 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
   const limitsRead = useQuery(userLimitsQueryOptions(user !== null));
   const creditsUnknown = user !== null && limitsRead.data === undefined && limitsRead.isError;
 
+  const bar = useRef<HTMLDivElement>(null);
   return (
     <form
       onSubmit={submit}
       aria-label={config.heading}
       className="flex min-w-0 flex-col gap-4 rounded-2xl border border-border bg-card p-4 shadow-soft sm:gap-6 sm:p-6"
+      onFocus={(event) => keepAboveBar(event.target, bar.current)}
     >
       {tab === 'video' && (
         <ImageInput label="Start image" slotName="primary" slot={primary} emptyTitle="Add a start image" />
@@ -181,7 +183,7 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
 
       {/* The button stays in reach while the inputs scroll past (phones, long preset lists); on phones the
           bar is kept low so more than one row of presets shows above it. */}
-      <div className="sticky bottom-0 z-10 -mx-4 -mb-4 flex flex-col gap-2 rounded-b-2xl border-t border-border bg-card/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:gap-3 sm:px-6 sm:pb-6 sm:pt-4">
+      <div ref={bar} className="sticky bottom-0 z-10 -mx-4 -mb-4 flex flex-col gap-2 rounded-b-2xl border-t border-border bg-card/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:gap-3 sm:px-6 sm:pb-6 sm:pt-4">
         <Button type="submit" size="lg" variant="default" disabled={!canGenerate} className={cn('w-full', GENERATE_DISABLED)}>
           {submitting && <Spinner label="Starting" className="[&_svg]:h-4 [&_svg]:w-4" />}
           Generate · {creditsLabel(config.creditCost)}
@@ -193,4 +195,14 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
       </div>
     </form>
   );
+}
+
+/**
+ * A control that takes keyboard focus under the sticky Generate bar is scrolled up above it (the browser only
+ * brings it into the window: a focused model card stayed half under the bar). A radio is judged by its card.
+ */
+export function keepAboveBar(target: EventTarget, bar: HTMLElement | null): void {
+  if (!bar || !(target instanceof HTMLElement) || bar.contains(target)) return;
+  const below = (target.closest('label') ?? target).getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+  if (below > 0) window.scrollBy({ top: below + 12 });
 }
