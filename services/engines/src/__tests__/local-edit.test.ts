@@ -306,6 +306,33 @@ describe('local edit: reference palette, determinism, label, sizes', () => {
     expect((await localMarkOf(moved.data))?.left).toBeCloseTo(localBadgeBox(W, H).left, 3);
   });
 
+  it("moves a local still's scene under its type: the title stays whole and the head below it", async () => {
+    const still = (await engine.textToImage({ prompt: 'woman in a red silk dress on a beach at sunset', aspectRatio: '2:3', seed: 7 })).data;
+    const before = await raw(await sharp(still).resize(512, 768).png().toBuffer());
+    /** The columns the title's white type spans (a crop cut it: "ED SILK DRESS"). */
+    const titleSpan = (img: Raw) => {
+      const columns: number[] = [];
+      pixelsIn(img, { left: 0, top: 0.02, right: 1, bottom: 0.07 }, (p, x) => {
+        if (luma(img.data, p) > 225) columns.push(x);
+      });
+      return [Math.min(...columns) / img.width, Math.max(...columns) / img.width, columns.length];
+    };
+    const [left, right, count] = titleSpan(before);
+    expect(count).toBeGreaterThan(300);
+    for (const shotType of ['Profile Shot', 'Medium Close Up Shot', 'High Angle', 'Macro Shot'] as const) {
+      const result = await engine.edit({ prompt: 'Enhance Skin', model: 'nano-banana', images: [still], seed: 7, shotType });
+      const after = await raw(await sharp(result.data).resize(512, 768).png().toBuffer());
+      const [l, r, n] = titleSpan(after);
+      expect(l, shotType).toBeCloseTo(left!, 2);
+      expect(r, shotType).toBeCloseTo(right!, 2);
+      expect(n! / count!, shotType).toBeGreaterThan(0.8);
+      // …while the picture under it moved.
+      expect(meanAbsDifference(before, after, { left: 0.2, top: 0.3, right: 0.8, bottom: 0.8 }), shotType).toBeGreaterThan(15);
+      // The still's own "Local engine" caption stays where it was, so no second badge is added.
+      expect(await localMarkOf(result.data), shotType).toEqual(await localMarkOf(still));
+    }
+  }, 120_000);
+
   it('keeps the aspect ratio and works at most 2048 px on the long side', async () => {
     const large = await sharp(photo).resize(2400, 3200).png().toBuffer();
     const result = await edit({ images: [large], shotType: 'Medium Close Up Shot' });

@@ -9,7 +9,8 @@ import { planEdit } from './edit-plan.js';
 import { framingFor, reframe } from './framing.js';
 import { applyClarity, applyGrade, applyGrain, applyVignette } from './grade.js';
 import { applyFlash, applyTimeOfDay, EDITORIAL, RECIPES, retouchSkin } from './looks.js';
-import { decodePicture, sharpOf, type Picture } from './picture.js';
+import { decodePicture, pictureOf, sharpOf, type Picture } from './picture.js';
+import { layersOf } from './layers.js';
 import { hashBytes, hashString } from './random.js';
 import { localBadgeBox, localBadgeLayer, localMarkOf, localMarkXmp } from './render.js';
 import { findSubject } from './subject.js';
@@ -75,10 +76,16 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
     }
   }
   const camera = plan.camera === 'Default' ? null : CAMERA_CHARACTERS[plan.camera];
-  const framing = plan.shotType === 'Default' ? null : framingFor(plan.shotType, await findSubject(source));
-  // Reframing, a lens or a blurred background move or smear a mark the main image already shows.
-  const markDisturbed = Boolean(framing || camera?.lens || camera?.depth);
-  const picture = await reframe(source, framing, camera?.lens ?? null);
+  // A local still's type (masthead, caption) is not part of the scene: a shot type or lens moves the scene under it
+  // and the type is laid on top again, whole (cropped with the scene, a title read "ED SILK DRESS").
+  const moves = plan.shotType !== 'Default' || Boolean(camera?.lens || camera?.depth);
+  const apart = moves ? await stillApart(main, source.width, source.height) : null;
+  const scene = apart?.scene ?? source;
+  const framing = plan.shotType === 'Default' ? null : framingFor(plan.shotType, await findSubject(scene), apart?.typeBottom ?? 0);
+  // Reframing, a lens or a blurred background move or smear a mark the main image already shows (unless it is
+  // part of the type laid on top again).
+  const markDisturbed = Boolean(framing || camera?.lens || camera?.depth) && !apart;
+  const picture = await reframe(scene, framing, camera?.lens ?? null);
   const subject = await findSubject(picture);
 
   if (camera?.depth) await applyDepthOfField(picture, subject, camera.depth);
@@ -114,15 +121,56 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
   }
   if (framing) applied.push({ label: plan.shotType, key: plan.shotType.toLowerCase().replace(/ /g, '-') });
 
+  const finished = apart ? await decodePicture(sharpOf(picture).composite([{ input: apart.type }]).removeAlpha()) : picture;
   return {
-    data: await encode(picture, markDisturbed ? null : mainMark),
+    data: await encode(finished, markDisturbed ? null : mainMark),
     contentType: 'image/jpeg',
-    width: picture.width,
-    height: picture.height,
+    width: finished.width,
+    height: finished.height,
     engine: 'local',
     model: `local/edit:${applied.map((a) => a.key).join('+')}`,
     applied: applied.map((a) => a.label),
   };
+}
+
+/**
+ * A local still drawn again from its recipe at `width` × `height`, apart: its scene (backdrop and figure) as a
+ * Picture, and its type (masthead, frame, caption) as a PNG to lay over it; null for any other picture.
+ */
+async function stillApart(image: Buffer, width: number, height: number): Promise<{ scene: Picture; type: Buffer; typeBottom: number } | null> {
+  const layers = await layersOf(image, width, height);
+  if (layers.from !== 'layers' || !layers.overlay || !layers.figure) return null;
+  const { backdrop, figure } = layers;
+  const scene = new Uint8ClampedArray(width * height * 3);
+  for (let i = 0, o = 0; o < scene.length; i += 4, o += 3) {
+    const keep = 1 - figure[i + 3]! / 255; // the figure is premultiplied
+    scene[o] = figure[i]! + backdrop[o]! * keep;
+    scene[o + 1] = figure[i + 1]! + backdrop[o + 1]! * keep;
+    scene[o + 2] = figure[i + 2]! + backdrop[o + 2]! * keep;
+  }
+  const { data: type, info } = await sharp(layers.overlay).resize(width, height, { fit: 'fill' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    scene: pictureOf(width, height, scene),
+    type: await sharp(type, { raw: { width, height, channels: 4 } }).png().toBuffer(),
+    typeBottom: typeBottomOf(type, info.width, info.height),
+  };
+}
+
+/**
+ * How far down a still's masthead reaches, as a fraction of the height: the lowest row of the top third with type
+ * across its middle (the frame's lines run along the sides and the edges, outside it).
+ */
+function typeBottomOf(rgba: Buffer, width: number, height: number): number {
+  let bottom = 0;
+  for (let y = Math.round(height * 0.04); y < height / 3; y++) {
+    for (let x = Math.round(width * 0.15); x < width * 0.85; x++) {
+      if (rgba[(y * width + x) * 4 + 3]! > 96) {
+        bottom = y;
+        break;
+      }
+    }
+  }
+  return bottom / height;
 }
 
 /** An input image upright, on white where it was transparent, in sRGB, its long side at most `side`. */

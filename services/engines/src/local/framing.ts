@@ -35,11 +35,13 @@ function cropAround(size: number, centreX: number, top: number) {
  * - Profile Shot: the subject moved to the left third with room on the side it faces, and a slight turn
  *   (the right side nearer).
  */
-export function framingFor(shotType: EditShotType, subject: Subject): Framing | null {
+export function framingFor(shotType: EditShotType, subject: Subject, typeBottom = 0): Framing | null {
+  // Room above the head, as a fraction of a crop of `size`: under a still's title (laid on top again) when it has one.
+  const above = (size: number, room: number) => subject.top - Math.max(room, typeBottom + 0.015) * size;
   switch (shotType) {
     case 'High Angle':
       return {
-        crop: cropAround(0.92, subject.x, subject.top - 0.04),
+        crop: cropAround(0.92, subject.x, above(0.92, 0.04 / 0.92)),
         perspective: [
           [0.1, 0],
           [0.9, 0],
@@ -50,11 +52,11 @@ export function framingFor(shotType: EditShotType, subject: Subject): Framing | 
     case 'Macro Shot':
       return { crop: cropAround(0.36, subject.x, subject.y - 0.18), sharpen: true };
     case 'Medium Close Up Shot':
-      return { crop: cropAround(0.58, subject.x, subject.top - 0.05) };
+      return { crop: cropAround(0.58, subject.x, above(0.58, 0.05 / 0.58)) };
     case 'Profile Shot': {
       const size = 0.8;
       return {
-        crop: { left: clamp(subject.x - size * 0.36, 0, 1 - size), top: clamp(subject.top - 0.05, 0, 1 - size), size },
+        crop: { left: clamp(subject.x - size * 0.36, 0, 1 - size), top: clamp(above(size, 0.05 / size), 0, 1 - size), size },
         perspective: [
           [0, 0],
           [1, 0.07],
