@@ -41,6 +41,28 @@ describe('local tryOn of a local still', () => {
     expect(wornFrom({ shape: 'trousers', sleeves: 'none', main: '#000000' }).garment).toBe('trousers');
   });
 
+  it('reads a jacket or a coat whose sleeves hang at its sides by the line down its front (it was read as a tank top)', async () => {
+    /** Square shoulders, sleeves hanging down the sides (seams only), a placket with buttons down the middle. */
+    const opening = (bottom: number, fill: string) =>
+      sharp(
+        Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="${bottom + 60}"><rect width="600" height="${bottom + 60}" fill="#ffffff"/>
+<path d="M150 60 L250 40 Q300 70 350 40 L450 60 L480 110 L480 ${bottom} L120 ${bottom} L120 110 Z" fill="${fill}"/>
+<path d="M185 130 L185 ${bottom} M415 130 L415 ${bottom}" stroke="#000000" stroke-opacity="0.35" stroke-width="3"/>
+<rect x="297" y="70" width="6" height="${bottom - 70}" fill="#1a1a1a"/>
+${[0.25, 0.4, 0.55].map((t) => `<circle cx="315" cy="${Math.round(60 + t * bottom)}" r="7" fill="#1a1a1a"/>`).join('')}</svg>`),
+      )
+        .png()
+        .toBuffer();
+    const still = await engine.textToImage({ prompt: 'red silk evening gown on a rooftop in the city at sunset', aspectRatio: '2:3', seed: 69 });
+    const jacket = await engine.tryOn({ person: still.data, garment: await opening(400, '#2655aa') });
+    expect(understood(jacket, 'Garment')).toBe('jacket');
+    const coat = await engine.tryOn({ person: still.data, garment: await opening(760, '#e8c62f') });
+    expect(understood(coat, 'Garment')).toBe('coat');
+    // A tee has no such line: still a tee.
+    const tee = await engine.tryOn({ person: still.data, garment: await productPhoto(TEE, '#2150a8') });
+    expect(understood(tee, 'Garment')).toMatch(/^tee\b/);
+  }, 60_000);
+
   it('takes a recipe from an image\'s XMP only when every field is in shape (uploads keep it, so anyone can write one)', async () => {
     const withRecipe = async (recipe: unknown) => {
       const attribute = Buffer.from(JSON.stringify(recipe)).toString('base64url');

@@ -28,6 +28,11 @@ export interface GarmentArt {
     hem: number;
   };
   fabric: { href: string; width: number; height: number };
+  /**
+   * The garment opens down its front (a zip or a button placket: a dark line down the middle over most of its
+   * length): a jacket or a coat, whose sleeves may hang at its sides, part of its outline.
+   */
+  opensAtFront: boolean;
 }
 
 const OPAQUE = 140;
@@ -163,10 +168,36 @@ async function readGarment(photo: Buffer): Promise<GarmentArt> {
   return {
     shape,
     sleeves,
+    opensAtFront: shape === 'top' || shape === 'dress' ? opensAtFront(data, w, h, Math.round(anchorCentre), chest) : false,
     main,
     panel: { href: dataUri(panelPng), width: panelWidth, height: h, centre: anchorCentre - left, chest: anchorWidth, hem },
     fabric,
   };
+}
+
+/**
+ * Whether a dark line runs down the garment's middle (within 4 % of its chest width of the centre) on more than
+ * half the rows between a fifth and 85 % of its height: on each such row the darkest pixel near the centre is
+ * well darker than the garment a little to either side (a zip, a placket, the edge of one front over the other).
+ */
+function opensAtFront(rgba: Buffer, w: number, h: number, cx: number, chest: number): boolean {
+  const luma = (x: number, y: number) => {
+    const i = (y * w + x) * 4;
+    return rgba[i + 3]! > OPAQUE ? 0.299 * rgba[i]! + 0.587 * rgba[i + 1]! + 0.114 * rgba[i + 2]! : null;
+  };
+  const near = Math.max(2, Math.round(chest * 0.04));
+  const beside = Math.max(near + 3, Math.round(chest * 0.16));
+  let rows = 0;
+  let lined = 0;
+  for (let y = Math.round(h * 0.2); y < h * 0.85; y++) {
+    const sides = [luma(cx - beside, y), luma(cx + beside, y)];
+    if (sides.some((v) => v === null)) continue;
+    rows++;
+    let darkest = 255;
+    for (let x = Math.max(0, cx - near); x <= Math.min(w - 1, cx + near); x++) darkest = Math.min(darkest, luma(x, y) ?? 255);
+    if (darkest < Math.min(sides[0]!, sides[1]!) - 18) lined++;
+  }
+  return rows > 10 && lined / rows > 0.5;
 }
 
 /**

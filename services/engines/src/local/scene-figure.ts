@@ -83,7 +83,7 @@ const CLEAR_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAA
 
 function bareArt(skin: string): GarmentArt {
   const image = { href: CLEAR_PNG, width: 1, height: 1 };
-  return { shape: 'trousers', sleeves: 'none', main: skin, panel: { ...image, centre: 0.5, chest: 1, hem: 1 }, fabric: image };
+  return { shape: 'trousers', sleeves: 'none', main: skin, panel: { ...image, centre: 0.5, chest: 1, hem: 1 }, fabric: image, opensAtFront: false };
 }
 
 type Neckline = 'strap' | 'strapless' | 'crew' | 'v' | 'lapel' | 'turtle' | 'hood' | 'collar' | 'wrap';

@@ -146,10 +146,29 @@ function fitGarment(art: GarmentArt, torso: TorsoBox, halfWidths: number[], axis
   return { axis, top, scaleX, scaleY, widthFactor: rows };
 }
 
-/** The garment of the local engine's vocabulary a product photo reads as, by its silhouette, in its main colour. */
-export function wornFrom(art: Pick<GarmentArt, 'shape' | 'sleeves' | 'main'>): WornGarment {
+/**
+ * The garment of the local engine's vocabulary a product photo reads as, by its silhouette, in its main colour. A
+ * top that opens down its front is a jacket, a coat when it is long (its sleeves hang at its sides, part of its
+ * outline, so none stand out: it was read as a tank top).
+ */
+export function wornFrom(art: Pick<GarmentArt, 'shape' | 'sleeves' | 'main'> & Partial<Pick<GarmentArt, 'opensAtFront' | 'panel'>>): WornGarment {
+  const long = art.panel ? art.panel.height / Math.max(1, art.panel.chest) > 1.6 : false;
   const garment =
-    art.shape === 'dress' ? 'dress' : art.shape === 'trousers' ? 'trousers' : art.shape === 'skirt' ? 'skirt' : art.sleeves === 'none' ? 'tank top' : art.sleeves === 'long' ? 'shirt' : 'tee';
+    art.shape === 'dress'
+      ? 'dress'
+      : art.shape === 'trousers'
+        ? 'trousers'
+        : art.shape === 'skirt'
+          ? 'skirt'
+          : art.opensAtFront
+            ? long
+              ? 'coat'
+              : 'jacket'
+            : art.sleeves === 'none'
+              ? 'tank top'
+              : art.sleeves === 'long'
+                ? 'shirt'
+                : 'tee';
   return { garment, hex: art.main.toLowerCase() };
 }
 
