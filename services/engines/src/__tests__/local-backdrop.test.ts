@@ -34,4 +34,23 @@ describe('local textToImage stage', () => {
       }
     }
   }, 60_000);
+
+  it('draws rain falling and autumn in the air over the set the seed draws without them', async () => {
+    const [w, h] = [600, 900];
+    const stage: Stage = { width: w, height: h, floorY: h * 0.88, horizon: h * 0.88 - ((h * 0.72) / 8) * 2.4, figureX: w / 2, unit: (h * 0.72) / 8, palette: ['#c8b8a6'] };
+    const plain = backdropSvg('street', 'overcast', stage, createRandom(7));
+    const rainy = backdropSvg('street', 'overcast', stage, createRandom(7), 'rain');
+    expect(rainy.startsWith(plain)).toBe(true);
+    expect(rainy.slice(plain.length).match(/<path [^>]*stroke="#ffffff"/g)?.length).toBeGreaterThan(150);
+    // In autumn a garden's trees turn: no green crown is left, and leaves fall in front of it.
+    const summer = backdropSvg('garden', 'soft', stage, createRandom(7));
+    const autumn = backdropSvg('garden', 'soft', stage, createRandom(7), 'autumn');
+    const crowns = (svg: string) => [...svg.matchAll(/<circle [^>]*r="(\d+\.\d)" fill="(#[0-9a-f]{6})"\/>/g)].filter(([, r]) => Number(r) > stage.unit).map(([, , fill]) => fill!);
+    const green = (hex: string) => parseInt(hex.slice(3, 5), 16) > parseInt(hex.slice(1, 3), 16) + 10;
+    expect(crowns(summer).length).toBeGreaterThan(5);
+    expect(crowns(summer).every(green)).toBe(true);
+    expect(crowns(autumn).length).toBe(crowns(summer).length);
+    expect(crowns(autumn).some(green)).toBe(false);
+    expect(autumn.match(/<ellipse [^>]*rotate\(/g)?.length).toBeGreaterThan(30);
+  });
 });

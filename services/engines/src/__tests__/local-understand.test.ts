@@ -223,4 +223,25 @@ describe('local prompt understanding', () => {
     expect(understand('a red dress on a terrace in the evening', undefined, 3).light).toBe('night');
     expect(understand('emerald evening gown', undefined, 3).garments[0]!.template).toBe('gown');
   });
+
+  it('draws a skirt, trousers or a long dress named at full length, unless the framing is said', () => {
+    for (let seed = 0; seed < 40; seed++) {
+      expect(understand('a woman in a pleated midi skirt walking through a park', undefined, seed).framing, `seed ${seed}`).toBe('full body');
+      expect(understand('wide-leg trousers and a silk blouse', undefined, seed).framing, `seed ${seed}`).toBe('full body');
+      expect(understand('emerald satin gown', undefined, seed).framing, `seed ${seed}`).toBe('full body');
+    }
+    expect(understand('half body portrait, pleated midi skirt', undefined, 1).framing).toBe('half body');
+    // A top alone may still be drawn at half length by some seeds.
+    expect(new Set(Array.from({ length: 40 }, (_, seed) => understand('a white linen shirt', undefined, seed).framing)).has('half body')).toBe(true);
+  });
+
+  it('reads rain and autumn in the air, and says so in what it understood', () => {
+    expect(understand('A woman in a yellow raincoat on a rainy city street', undefined, 1).atmosphere).toBe('rain');
+    expect(understand('walking in the rain, black trench', undefined, 1).atmosphere).toBe('rain');
+    expect(understand('pleated skirt in an autumn park with falling leaves', undefined, 1).atmosphere).toBe('autumn');
+    expect(understand('a raincoat on a sunny day', undefined, 1).atmosphere).toBeUndefined(); // the garment, not the weather
+    expect(understand('red dress in a garden', undefined, 1).atmosphere).toBeUndefined();
+    const reading = understand('camel coat, autumn leaves, street', undefined, 1);
+    expect(understoodOf(reading).find((u) => u.label === 'Setting')?.value).toBe('street, autumn');
+  });
 });

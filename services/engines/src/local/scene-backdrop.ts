@@ -1,5 +1,6 @@
 import { darken, lighten, luminance, mix } from './colour.js';
-import type { Random } from './random.js';
+import { createRandom, type Random } from './random.js';
+import type { Atmosphere } from './understand.js';
 import type { Light, Setting } from './vocabulary.js';
 
 /**
@@ -103,7 +104,42 @@ function neonGlows(stage: Stage): string {
   return `<defs><radialGradient id="neon-m"><stop offset="0" stop-color="#ff2fb4" stop-opacity="0.75"/><stop offset="1" stop-color="#ff2fb4" stop-opacity="0"/></radialGradient><radialGradient id="neon-c"><stop offset="0" stop-color="#19e6ff" stop-opacity="0.7"/><stop offset="1" stop-color="#19e6ff" stop-opacity="0"/></radialGradient></defs><ellipse cx="${f(w * 0.12)}" cy="${f(h * 0.35)}" rx="${f(w * 0.45)}" ry="${f(h * 0.35)}" fill="url(#neon-m)"/><ellipse cx="${f(w * 0.9)}" cy="${f(h * 0.5)}" rx="${f(w * 0.45)}" ry="${f(h * 0.4)}" fill="url(#neon-c)"/><rect x="${f(w * 0.08)}" y="${f(h * 0.2)}" width="${f(w * 0.012)}" height="${f(h * 0.3)}" rx="${f(w * 0.006)}" fill="#ff8ad8"/><rect x="${f(w * 0.84)}" y="${f(h * 0.16)}" width="${f(w * 0.1)}" height="${f(w * 0.012)}" rx="${f(w * 0.006)}" fill="#8af4ff"/>`;
 }
 
-export function backdropSvg(setting: Setting, light: Light, stage: Stage, random: Random): string {
+/** Autumn's leaves: rust, amber, ochre and a deep red. */
+const AUTUMN_LEAVES = ['#b5552a', '#c9822f', '#8e3b22', '#d4a03a', '#a8452c'];
+
+/**
+ * The air of the set, over the backdrop and behind the figure: rain as thin slanting streaks across the whole frame,
+ * or autumn leaves drifting down (small tilted ovals in autumn's colours). Its own random stream, so the set under it
+ * is the one the seed draws without it.
+ */
+function atmosphereSvg(atmosphere: Atmosphere, stage: Stage, random: Random): string {
+  const { width: w, height: h, unit } = stage;
+  const parts: string[] = [];
+  if (atmosphere === 'rain') {
+    const slant = unit * 0.12;
+    for (let i = 0; i < 220; i++) {
+      const x = random.range(-0.05, 1.05) * w;
+      const y = random.range(-0.05, 1) * h;
+      const length = unit * random.range(0.35, 0.8);
+      parts.push(`<path d="M${f(x)},${f(y)} l${f(-slant * (length / unit))},${f(length)}" stroke="#ffffff" stroke-width="${f(Math.max(1, unit * 0.018))}" stroke-linecap="round" opacity="${random.range(0.18, 0.42).toFixed(2)}"/>`);
+    }
+    return parts.join('');
+  }
+  for (let i = 0; i < 46; i++) {
+    const x = random.range(0, 1) * w;
+    const y = random.range(0.05, 0.95) * h;
+    const size = unit * random.range(0.09, 0.17);
+    parts.push(`<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(size)}" ry="${f(size * 0.55)}" transform="rotate(${Math.round(random.range(0, 180))} ${f(x)} ${f(y)})" fill="${random.pick(AUTUMN_LEAVES)}" opacity="0.9"/>`);
+  }
+  return parts.join('');
+}
+
+export function backdropSvg(setting: Setting, light: Light, stage: Stage, random: Random, atmosphere?: Atmosphere): string {
+  const set = setSvg(setting, light, stage, random, atmosphere);
+  return atmosphere ? set + atmosphereSvg(atmosphere, stage, createRandom(Math.floor(random.next() * 0x7fffffff) ^ 0x2545f491)) : set;
+}
+
+function setSvg(setting: Setting, light: Light, stage: Stage, random: Random, atmosphere?: Atmosphere): string {
   const { width: w, height: h, floorY, figureX, unit } = stage;
   // The whole frame in the sky's lowest colour first: a gap anywhere in a set (between a street's buildings below
   // the sky's edge, at a hedge's rounded ends) shows sky, not the black of an empty pixel.
@@ -174,16 +210,19 @@ export function backdropSvg(setting: Setting, light: Light, stage: Stage, random
     }
     case 'garden': {
       parts.push(sky('sky', light, 0, 0, w, horizon + 2), sunFor(light, w * 0.78, horizon - unit * 3, unit * 0.5));
+      const autumn = atmosphere === 'autumn';
       const leaf = tint('#3f6b3a', light);
-      // Trees behind, a clipped hedge, flowers, a gravel path.
+      // Trees behind, a clipped hedge, flowers, a gravel path; in autumn the trees turn and leaves lie on the lawn.
       for (let i = 0; i < 9; i++) {
         const x = random.range(-0.05, 1.05) * w;
         const r = unit * random.range(1.2, 2.2);
-        parts.push(`<circle cx="${f(x)}" cy="${f(horizon - r * 0.6)}" r="${f(r)}" fill="${mix(darken(leaf, 0.2), leaf, random.next())}"/>`);
+        const crown = mix(darken(leaf, 0.2), leaf, random.next());
+        parts.push(`<circle cx="${f(x)}" cy="${f(horizon - r * 0.6)}" r="${f(r)}" fill="${autumn ? tint(mix(AUTUMN_LEAVES[i % AUTUMN_LEAVES.length]!, crown, 0.2), light) : crown}"/>`);
       }
-      parts.push(`<rect y="${f(horizon - unit * 0.5)}" width="${w}" height="${f(unit * 1.4)}" rx="${f(unit * 0.3)}" fill="${darken(leaf, 0.1)}"/>`);
-      for (let i = 0; i < 60; i++) parts.push(`<circle cx="${f(random.range(0, w))}" cy="${f(horizon - unit * 0.4 + random.range(0, 1.2) * unit)}" r="${f(unit * random.range(0.05, 0.12))}" fill="${random.pick(['#f2c7d4', '#ffffff', '#f5d76e', '#e0708a'])}" opacity="0.9"/>`);
-      parts.push(`<rect y="${f(horizon + unit * 0.9)}" width="${w}" height="${f(h)}" fill="${tint('#6f9a55', light)}"/>`);
+      parts.push(`<rect y="${f(horizon - unit * 0.5)}" width="${w}" height="${f(unit * 1.4)}" rx="${f(unit * 0.3)}" fill="${autumn ? tint('#6b4a24', light) : darken(leaf, 0.1)}"/>`);
+      const blooms = autumn ? AUTUMN_LEAVES : ['#f2c7d4', '#ffffff', '#f5d76e', '#e0708a'];
+      for (let i = 0; i < 60; i++) parts.push(`<circle cx="${f(random.range(0, w))}" cy="${f(horizon - unit * 0.4 + random.range(0, 1.2) * unit)}" r="${f(unit * random.range(0.05, 0.12))}" fill="${random.pick(blooms)}" opacity="0.9"/>`);
+      parts.push(`<rect y="${f(horizon + unit * 0.9)}" width="${w}" height="${f(h)}" fill="${tint(autumn ? '#8c8a4c' : '#6f9a55', light)}"/>`);
       parts.push(`<path d="M${f(figureX - unit * 0.8)},${f(horizon + unit * 0.9)} L${f(figureX + unit * 0.8)},${f(horizon + unit * 0.9)} L${f(figureX + w * 0.45)},${h} L${f(figureX - w * 0.45)},${h} Z" fill="${tint('#d8ccb4', light)}"/>`);
       break;
     }

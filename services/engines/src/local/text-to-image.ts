@@ -248,7 +248,7 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const figureX = landscape ? w * (0.64 + random.range(-0.02, 0.04)) : w * (thirds ? 0.5 + side / 6 : 0.5 + random.range(-0.04, 0.04));
   const stage: Stage = { width: w, height: h, floorY, horizon: floorY - unit * (reading.setting === 'interior' ? 3.6 : 2.4), figureX, unit, palette: setPalette(reading) };
   const backdropRandom = createRandom(seedHash ^ 0x5bd1e995);
-  let backdrop = backdropSvg(reading.setting, reading.light, stage, backdropRandom);
+  let backdrop = backdropSvg(reading.setting, reading.light, stage, backdropRandom, reading.atmosphere);
   // The floor shadow under the feet: hard and offset under a flash or the noon sun, soft otherwise.
   if (reading.framing === 'full body') {
     const hard = reading.light === 'flash' || reading.light === 'noon';

@@ -79,6 +79,8 @@ export interface Reading {
   backdrop?: NamedColour;
   /** What the figure wears besides clothes and shoes ("a straw sun hat", "black sunglasses", "a red handbag"), when said. */
   accessories?: AccessoryReading[];
+  /** Weather or season in the air: rain falling, autumn leaves. */
+  atmosphere?: Atmosphere;
   sources: Record<'garment' | 'colour' | 'figure' | 'skin' | 'hair' | 'setting' | 'light' | 'framing', Source>;
 }
 
@@ -642,6 +644,19 @@ const PRINT_COLOURS: Partial<Record<PrintKind, [ground: string, motif: string]>>
   camouflage: ['olive', 'khaki'],
 };
 
+/** What is in the air of a set: rain falling, or autumn's colours and falling leaves. */
+export type Atmosphere = 'rain' | 'autumn';
+const ATMOSPHERES: [RegExp, Atmosphere][] = [
+  [/\b(rain|rainy|raining|rainfall|drizzle|drizzly|downpour|showers|stormy|storm)\b/, 'rain'],
+  [/\b(autumn|autumnal|fall (leaves|foliage|colou?rs)|falling leaves|fallen leaves|autumn leaves)\b/, 'autumn'],
+];
+
+/** The atmosphere a text asks for, if any ("on a rainy street", "an autumn park with falling leaves"). */
+export function atmosphereOf(text: string): Atmosphere | undefined {
+  const lower = text.toLowerCase();
+  return ATMOSPHERES.find(([words]) => words.test(lower))?.[1];
+}
+
 /** Facial hair a prompt can ask for (drawn in the hair's colour). */
 export type FacialHair = 'beard' | 'stubble' | 'moustache';
 const FACIAL_HAIR: [RegExp, FacialHair][] = [
@@ -752,7 +767,10 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   // Shoes named are shoes to see: the whole figure ("…and white sneakers" was drawn half-length, without them).
   const draw = random.next();
   const shoesNamed = tokensOf(prompt).some((t) => SHOES.has(t));
-  const framing: Framing = framingSaid?.[0] ?? (shoesNamed || draw < 0.9 ? 'full body' : 'half body');
+  // So is a skirt or trousers named, or a long dress: a half-length picture hides them ("a pleated midi skirt" was
+  // the masthead's "RUST MIDI SKIRT" over a figure cut at the hips).
+  const lengthNamed = saidGarments.some(({ entry }) => entry.slot === 'bottom' || ['gown', 'maxi dress', 'slip dress'].includes(entry.template));
+  const framing: Framing = framingSaid?.[0] ?? (shoesNamed || lengthNamed || draw < 0.9 ? 'full body' : 'half body');
 
   return {
     garments,
@@ -764,6 +782,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
     ...(fromPrompt.shoes ? { shoes: fromPrompt.shoes } : {}),
     ...(fromPrompt.backdrop ? { backdrop: fromPrompt.backdrop } : {}),
     ...((fromPrompt.accessories ?? fromPreset.accessories) ? { accessories: fromPrompt.accessories ?? fromPreset.accessories } : {}),
+    ...(atmosphereOf(prompt) ? { atmosphere: atmosphereOf(prompt) } : {}),
     // The pieces the drawing adds (trousers under a top) are the outfit's one colour too.
     ...(fromPrompt.monochrome ? { partnerPaint: first.paint.hex } : {}),
     sources,
@@ -848,7 +867,7 @@ export function understoodOf(reading: Reading): { label: string; value: string }
     { label: 'Figure', value: figure.age === 'adult' ? figure.presentation : `${figure.presentation}, ${figure.age}` },
     { label: 'Skin', value: figure.skin.name },
     { label: 'Hair', value: `${HAIR_LENGTH_NAMES[figure.hairStyle]} ${figure.hair.name}${figure.facialHair ? `, ${figure.facialHair}` : ''}` },
-    { label: 'Setting', value: reading.setting },
+    { label: 'Setting', value: reading.atmosphere ? `${reading.setting}, ${reading.atmosphere}` : reading.setting },
     { label: 'Light', value: reading.light },
     { label: 'Framing', value: reading.framing },
   );
