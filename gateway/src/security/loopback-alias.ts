@@ -14,7 +14,7 @@ function hostOf(header: string | undefined): URL | null {
 
 /**
  * A product run on one machine (PUBLIC_URL on a loopback name, `npm start`'s default http://127.0.0.1:8080) and
- * opened at another loopback name for it (http://localhost:8080) sends the browser to PUBLIC_URL's name with a 308:
+ * opened at another loopback name for it (http://localhost:8080) sends the browser to PUBLIC_URL's name (307, not cached):
  * otherwise every POST is refused as cross-site (the page's Origin is not PUBLIC_URL's) and a Google sign-in comes
  * back to a name whose cookies the browser keeps apart. Any other Host is left alone: a deployment's own names are
  * its load balancer's business.
@@ -26,6 +26,10 @@ export function loopbackAliasRedirect(publicUrl: URL): RequestHandler {
     const host = hostOf(req.headers.host);
     if (host === null || host.hostname === canonical.hostname || !LOOPBACK_NAMES.has(host.hostname)) return next();
     if (host.port !== canonical.port) return next();
-    res.redirect(308, `${canonical.origin}${req.originalUrl}`);
+    // Temporary and not cached: PUBLIC_URL may change, and another program may answer at this name later.
+    const target = new URL(req.originalUrl, canonical);
+    if (target.origin !== canonical.origin) return next();
+    res.set('Cache-Control', 'no-store');
+    res.redirect(307, target.href);
   };
 }
