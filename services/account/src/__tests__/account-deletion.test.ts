@@ -34,6 +34,11 @@ describe('DELETE /api/account', () => {
         sql`insert into sessions (id, user_id, created_at, last_seen_at, expires_at) values (${'b'.repeat(64)}, ${userId}, now(), now(), now() + interval '1 day') returning id`,
       );
       await request(account.app).post('/api/track-event').set(asUser(userId, token)).send({ eventType: 'page_view', metadata: {} });
+      await request(account.app)
+        .post('/internal/credits/reserve')
+        .set(serviceHeaders(SECRET, 'create'))
+        .send({ userId, feature: 'credits', amount: 1, key: 'before-delete', note: 'red silk slip dress' })
+        .expect(200);
 
       const res = await request(account.app).delete('/api/account').set(asUser(userId, token)).expect(204);
       const cleared = [res.headers['set-cookie'] ?? []].flat();
@@ -56,6 +61,9 @@ describe('DELETE /api/account', () => {
       expect(live.rows).toEqual([]);
       const events = await account.database.db.execute(sql`select id from events where user_id = ${userId}`);
       expect(events.rows).toEqual([]);
+      // The ledger's line naming the work (a prompt) goes at once; the movement stays until the erase is done.
+      const notes = await account.database.db.execute(sql`select note from credit_movements where user_id = ${userId}`);
+      expect(notes.rows).toEqual([{ note: null }]);
       const deadline = Date.now() + 5_000;
       while (!(heard.includes(idOf(token)) && heard.includes(other.rows[0]!.id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       expect(heard).toEqual(expect.arrayContaining([idOf(token), other.rows[0]!.id]));

@@ -1,7 +1,7 @@
 import { SESSION_REVOKED_CHANNEL, type Db } from '@atelier/kit';
 import { ERASURE_BATCH } from '@atelier/contracts';
 import { and, arrayContains, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { events, sessions, users } from './schema.js';
+import { creditMovements, events, sessions, users } from './schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -32,7 +32,7 @@ export async function findOrCreateUser(
 
 /**
  * Deletes an account (docs/decisions.md, "Deleting an account"), in one transaction: the row forgets the name,
- * email and sign-in identity (signing in again makes a new account), its analytics events go, every session
+ * email and sign-in identity (signing in again makes a new account), its analytics events and its ledger's notes go, every session
  * ends and each gateway is told so (NOTIFY, delivered when the transaction commits). Returns the ended sessions, or
  * null when there was no such live user.
  */
@@ -45,6 +45,8 @@ export async function markUserDeleted(db: Db, userId: string, now: Date): Promis
       .returning({ id: users.id });
     if (!row) return null;
     await tx.delete(events).where(eq(events.userId, userId));
+    // The ledger's lines name the work (prompts, characters): they go now; the amounts stay until the erase is done.
+    await tx.update(creditMovements).set({ note: null }).where(eq(creditMovements.userId, userId));
     const ended = await tx
       .update(sessions)
       .set({ revokedAt: now })
