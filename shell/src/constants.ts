@@ -81,8 +81,9 @@ export const ACCOUNT_DELETION = {
  * Unlimited Access" is not true of a subscriber whose month's credits are spent; docs/decisions.md).
  */
 export const PAID_LIMIT = {
-  credits: "You've used this billing period's credits. They renew with the next period, or a bigger plan gives more now.",
-  photoshoots: "You've used this billing period's photoshoots. They renew with the next period, or a bigger plan gives more now.",
+  /** Pro is the biggest plan: it is not offered a bigger one. */
+  text: (what: 'credits' | 'photoshoots', biggest: boolean) =>
+    `You've used this billing period's ${what}. They renew with the next period${biggest ? '.' : ', or a bigger plan gives more now.'}`,
   button: 'See plans',
 } as const;
 

@@ -6,6 +6,8 @@ export { createQueryClient } from './query-client.js';
 export { AUTH_USER_KEY, authUserQueryOptions, useCurrentUser } from './auth.js';
 export {
   DEFAULT_USER_LIMITS,
+  LIMITS_REREAD_MS,
+  rereadLimitsAfterFailure,
   USER_LIMITS_KEY,
   USER_LIMITS_POLL_MS,
   USER_LIMITS_STALE_MS,

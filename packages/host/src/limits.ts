@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { UserLimits } from '@atelier/contracts';
 import { useCurrentUser } from './auth.js';
 import { getQueryFn } from './api-request.js';
@@ -31,4 +31,16 @@ export function useUserLimits(): UserLimits {
   const { user } = useCurrentUser();
   const { data } = useQuery(userLimitsQueryOptions(user !== null));
   return user && data ? data : DEFAULT_USER_LIMITS;
+}
+
+/** How long after work failed its credits are read a second time (the service may still be giving them back). */
+export const LIMITS_REREAD_MS = 2_000;
+
+/**
+ * Reads the limits again now that work failed and its credits (or photoshoot) are given back, and once more a
+ * moment later: the work is shown failed as soon as it is, which may be before the account has the refund.
+ */
+export function rereadLimitsAfterFailure(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] });
+  setTimeout(() => void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] }), LIMITS_REREAD_MS);
 }

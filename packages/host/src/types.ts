@@ -13,6 +13,11 @@ export interface LimitDialogOptions {
   type: LimitDialogType;
   used: number;
   limit: number;
+  /**
+   * The counter that ran out: `avatar` for photoshoots (SPEC §8 gives them the type `dressup`, which Dress Up's
+   * credits share), else credits.
+   */
+  feature?: 'credits' | 'avatar';
 }
 
 /** Where a navigation would take the app. */

@@ -75,6 +75,8 @@ function FakeRemote(props: Record<string, unknown>) {
     <section data-remote="fake">
       remote {JSON.stringify(props)}
       <button onClick={() => host.openLimitDialog({ type: 'canvas', used: 5, limit: 5 })}>Edit Photo</button>
+      <button onClick={() => host.openLimitDialog({ type: 'dressup', used: 150, limit: 150 })}>Dress up</button>
+      <button onClick={() => host.openLimitDialog({ type: 'dressup', feature: 'avatar', used: 2, limit: 2 })}>Photoshoot</button>
       <button onClick={() => host.navigate('/app/photoshoots')}>Open photoshoots</button>
       <button onClick={() => void queryClient.invalidateQueries({ queryKey: ['/api/user-limits'] })}>Refresh limits</button>
       <button onClick={() => host.guardNavigation?.((to) => to.pathname !== '/app/canvas')}>Hold navigation</button>
@@ -300,6 +302,21 @@ describe('app header and host', () => {
     expect(within(dialog).queryByRole('button', { name: 'Remove Limits' })).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'See plans' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+  });
+
+  it("tells Dress Up's credits from photoshoots (both SPEC's type dressup), and offers Pro no bigger plan", async () => {
+    apiUser = { ...freeUser, plan: 'pro' };
+    renderAt('/app/canvas');
+    await screen.findByRole('link', { name: 'Subscription' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Dress up' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Not enough credits' });
+    expect(dialog).toHaveTextContent("You've used this billing period's credits. They renew with the next period.");
+    expect(dialog).not.toHaveTextContent('bigger plan');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Photoshoot' }));
+    dialog = await screen.findByRole('dialog', { name: 'Not enough credits' });
+    expect(dialog).toHaveTextContent("You've used this billing period's photoshoots. They renew with the next period.");
   });
 
   it('opens the mobile menu with the tabs and pre-alpha label, and closes it on choosing a tab', async () => {

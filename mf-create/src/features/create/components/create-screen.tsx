@@ -1,5 +1,5 @@
 import type { Generation } from '@atelier/contracts';
-import { useCurrentUser, useHost, USER_LIMITS_KEY } from '@atelier/host';
+import { rereadLimitsAfterFailure, useCurrentUser, useHost } from '@atelier/host';
 import { useQueryClient } from '@tanstack/react-query';
 import { revealIfOutside } from '@atelier/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -69,7 +69,7 @@ export function CreateScreen({ tab }: { tab: CreateTab }) {
     onFailed(generation, watched) {
       host.track('generation_failed', generationMetadata(plan, watched));
       // A failed generation's credits are given back: the count says so now, not at the next 10 s poll.
-      void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] });
+      rereadLimitsAfterFailure(queryClient);
       host.toast({
         title: MESSAGES.generationFailedTitle,
         description: generation.errorMessage || MESSAGES.generationFailedFallback,

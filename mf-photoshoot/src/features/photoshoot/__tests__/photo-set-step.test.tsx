@@ -1,3 +1,4 @@
+import { USER_LIMITS_KEY } from '@atelier/host';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PhotoshootFlowRemote from '../../../expose/photoshoot-flow';
@@ -157,13 +158,16 @@ describe('the photo set step', () => {
   });
 
   it('stops polling on a failed job: Generation Failed with its message, progress back to 0', async () => {
-    const { api, host } = await startGeneration();
+    const { api, host, queryClient } = await startGeneration();
     api.setJob('job_1', { completedPoses: 4 });
     await elapse(2000);
     expect(finalProgress()).toHaveTextContent('4 / 10');
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     api.setJob('job_1', { status: 'failed', errorMessage: 'The engine stopped on pose 5' });
     await elapse(2000);
     expect(host.toast).toHaveBeenLastCalledWith({ title: 'Generation Failed', description: 'The engine stopped on pose 5', variant: 'destructive' });
+    // The photoshoot is given back: the allowance is read again (the header's count), not at the next 10 s poll.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: [USER_LIMITS_KEY] });
     expect(screen.getByRole('alert')).toHaveTextContent('The engine stopped on pose 5');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(photoButtons()).toHaveLength(0);
@@ -249,7 +253,7 @@ describe('the photo set step', () => {
           json({ error: 'No photoshoots left in this period', limitReached: true, used: 2, limit: 2 }, 402),
         ),
       );
-      expect(host.openLimitDialog).toHaveBeenCalledWith({ type: 'dressup', used: 2, limit: 2 });
+      expect(host.openLimitDialog).toHaveBeenCalledWith({ type: 'dressup', feature: 'avatar', used: 2, limit: 2 });
       expect(stepTitle()).toBe('Step 4 of 5');
     });
   });

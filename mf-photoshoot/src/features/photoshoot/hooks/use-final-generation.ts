@@ -1,5 +1,5 @@
 import type { AvatarJob, PoseImage } from '@atelier/contracts';
-import { USER_LIMITS_KEY, useHost } from '@atelier/host';
+import { rereadLimitsAfterFailure, USER_LIMITS_KEY, useHost } from '@atelier/host';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FINAL_MESSAGES, GENERATIONS_KEY, INITIAL_FINAL_TOTAL, JOB_POLL_MS, MESSAGES } from '../../../constants';
@@ -92,7 +92,7 @@ export function useFinalGeneration() {
         } else if (status === 402 && body?.limitReached) {
           const used = numberField(body, 'used');
           const limit = numberField(body, 'limit');
-          host.openLimitDialog({ type: 'dressup', used: used ?? 0, limit: limit ?? 0 });
+          host.openLimitDialog({ type: 'dressup', feature: 'avatar', used: used ?? 0, limit: limit ?? 0 });
           void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] });
         } else {
           const description = (status !== null && message) || MESSAGES.generationFailed.startFallback;
@@ -120,7 +120,10 @@ export function useFinalGeneration() {
       }
       if (stopped) return;
       if (job.status !== 'processing') remember(null);
-      if (job.status === 'failed') return fail(job.errorMessage || MESSAGES.generationFailed.jobFallback, false, jobId);
+      if (job.status === 'failed') {
+        rereadLimitsAfterFailure(queryClient); // its photoshoot is given back
+        return fail(job.errorMessage || MESSAGES.generationFailed.jobFallback, false, jobId);
+      }
       if (job.status === 'completed') {
         setState((current) => ({ ...current, phase: 'completed', job }));
         host.track('generation_completed', TRACKED);

@@ -25,8 +25,8 @@ export interface LimitDialogProps {
  * include (photoshoots on Free: 0 of 0), or credits left that are too few for what was asked (a 20-credit video with
  * 19 left is not "the daily limit hit").
  */
-export function limitNote({ type, used, limit }: LimitDialogOptions): string | null {
-  if (limit === 0) return type === 'dressup' ? 'Photoshoots come with the paid plans.' : 'Not included in your plan.';
+export function limitNote({ feature, used, limit }: LimitDialogOptions): string | null {
+  if (limit === 0) return feature === 'avatar' ? 'Photoshoots come with the paid plans.' : 'Not included in your plan.';
   if (used < limit) return `${limit - used} left: not enough for this.`;
   return null;
 }
@@ -34,7 +34,7 @@ export function limitNote({ type, used, limit }: LimitDialogOptions): string | n
 /** "Not enough credits", opened by any remote through the host (SPEC §8). */
 export function LimitDialog({ limit, plan, onClose, onRemoveLimits }: LimitDialogProps) {
   const paying = plan !== undefined && plan !== 'free';
-  const text = !paying ? TEXTS.limitDialogText : limit?.type === 'dressup' ? PAID_LIMIT.photoshoots : PAID_LIMIT.credits;
+  const text = !paying ? TEXTS.limitDialogText : PAID_LIMIT.text(limit?.feature === 'avatar' ? 'photoshoots' : 'credits', plan === 'pro');
   return (
     <Dialog open={limit !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-md">

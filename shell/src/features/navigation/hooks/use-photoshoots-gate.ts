@@ -36,7 +36,7 @@ export function usePhotoshootsGate() {
   const block = useCallback(() => {
     if (!data) return;
     storage()?.removeItem(PHOTOSHOOTS_RETURN_PATH_KEY);
-    host.openLimitDialog({ type: 'dressup', used: data.avatar.used, limit: data.avatar.limit });
+    host.openLimitDialog({ type: 'dressup', feature: 'avatar', used: data.avatar.used, limit: data.avatar.limit });
   }, [data, host]);
   return {
     /** The limits have answered (or failed: then the service is left to refuse). */
