@@ -27,7 +27,8 @@ export const LEDGER_NOTE_MAX = 80;
 export function ledgerNote(text: string | null | undefined): string | undefined {
   const line = (text ?? '').replace(/\s+/g, ' ').trim();
   if (!line) return undefined;
-  const chars = Array.from(line);
+  // Characters as a reader counts them: a flag or a family emoji is one, never cut in two.
+  const chars = Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(line), (part) => part.segment);
   return chars.length <= LEDGER_NOTE_MAX ? line : `${chars.slice(0, LEDGER_NOTE_MAX - 1).join('').trimEnd()}…`;
 }
 

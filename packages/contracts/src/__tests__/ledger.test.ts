@@ -35,5 +35,8 @@ describe('ledger contracts', () => {
     expect(Array.from(emoji)).toHaveLength(LEDGER_NOTE_MAX);
     expect(emoji.endsWith('👗…')).toBe(true);
     expect(ledgerNote('x'.repeat(LEDGER_NOTE_MAX))).toBe('x'.repeat(LEDGER_NOTE_MAX));
+    // A flag is two code points and one character: cut between flags, never inside one.
+    const flags = ledgerNote('🇫🇷'.repeat(100))!;
+    expect(flags).toBe(`${'🇫🇷'.repeat(LEDGER_NOTE_MAX - 1)}…`);
   });
 });
