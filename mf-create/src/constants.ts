@@ -131,7 +131,7 @@ export const GENERATIONS_PAGE_SIZE = 24;
 export const PENDING_VIDEO_IMAGE_KEY = 'pendingVideoImage';
 export const LEAD_TRACKED_KEY = 'atelier:lead-tracked';
 
-/** Uploads: the service refuses more than 10 MB; the client only hints it (SPEC.md §5). */
+/** Uploads: more than 10 MB is refused, by the browser before sending and by the service (contracts' MAX_UPLOAD_BYTES). */
 export const UPLOAD_HINT = 'PNG, JPG or WebP up to 10MB';
 
 /** A dress-up has no prompt: its tile and its viewer say what it is instead. */

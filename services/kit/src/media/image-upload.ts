@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_BYTES } from '@atelier/contracts';
 import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
 import sharp from 'sharp';
@@ -7,7 +8,6 @@ import { isSafeText, UNSAFE_TEXT_MESSAGE } from '../text.js';
 import type { MediaStore } from './types.js';
 
 /** Largest upload accepted (the image file itself): the contract's, which the browser checks first. */
-import { MAX_UPLOAD_BYTES } from '@atelier/contracts';
 export { MAX_UPLOAD_BYTES };
 /** Images with a side under this many pixels are refused: every engine refuses them (services/engines validate.ts). */
 export const MIN_UPLOAD_SIDE = 16;

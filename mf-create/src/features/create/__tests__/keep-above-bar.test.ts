@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keepAboveBar } from '../components/create-form';
+import { keepAboveBar } from '../utils/keep-above-bar';
 
 const at = (element: HTMLElement, top: number, bottom: number) =>
   vi.spyOn(element, 'getBoundingClientRect').mockReturnValue({ top, bottom } as DOMRect);
@@ -15,6 +15,8 @@ describe('a focused control of the create form stays above the sticky Generate b
     card.append(radio);
     document.body.append(card, bar);
     at(bar, 783, 900);
+    // Focused from the keyboard (jsdom has no :focus-visible of its own).
+    const matches = vi.spyOn(Element.prototype, 'matches').mockImplementation((selector) => selector === ':focus-visible');
     at(radio, 745, 746); // the visually hidden input: at the card's top, seemingly clear of the bar
     at(card, 745, 830);
     keepAboveBar(radio, bar);
@@ -28,6 +30,11 @@ describe('a focused control of the create form stays above the sticky Generate b
     const generate = document.createElement('button');
     bar.append(generate);
     keepAboveBar(generate, bar);
+    expect(scrollBy).not.toHaveBeenCalled();
+    // Focus by a click is left where it is.
+    matches.mockReturnValue(false);
+    at(card, 745, 830);
+    keepAboveBar(radio, bar);
     expect(scrollBy).not.toHaveBeenCalled();
     card.remove();
     bar.remove();

@@ -16,6 +16,7 @@ import type { StartRequest } from '../api/start-generation';
 import { useImageSlot, type ImageSlot } from '../hooks/use-image-slot';
 import { useStartGeneration } from '../hooks/use-start-generation';
 import type { WatchedGeneration } from '../hooks/use-generation-watcher';
+import { keepAboveBar } from '../utils/keep-above-bar';
 import { readPendingVideoImage, clearPendingVideoImage } from '../utils/pending-video-image';
 import { AspectRatioPicker } from './aspect-ratio-picker';
 import { ImageInput } from './image-input';
@@ -195,14 +196,4 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
       </div>
     </form>
   );
-}
-
-/**
- * A control that takes keyboard focus under the sticky Generate bar is scrolled up above it (the browser only
- * brings it into the window: a focused model card stayed half under the bar). A radio is judged by its card.
- */
-export function keepAboveBar(target: EventTarget, bar: HTMLElement | null): void {
-  if (!bar || !(target instanceof HTMLElement) || bar.contains(target)) return;
-  const below = (target.closest('label') ?? target).getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
-  if (below > 0) window.scrollBy({ top: below + 12 });
 }
