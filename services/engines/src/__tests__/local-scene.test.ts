@@ -187,6 +187,25 @@ describe('local text-to-image scene', () => {
     }
   }, 120_000);
 
+  it('draws a product shot\'s clothes alone, as on an invisible mannequin, in the studio (a figure wore them)', async () => {
+    for (const prompt of ['ghost mannequin product shot of a red silk slip dress', 'Flat lay product photo of a blue denim jacket, no person']) {
+      const layers = await render(prompt, 3);
+      expect(layers.reading).toMatchObject({ noPerson: true, setting: 'studio' });
+      const { data } = await sharp(layers.figure).raw().toBuffer({ resolveWithObject: true });
+      const skin = lab(parseHex(layers.reading.figure.skin.hex));
+      let [opaque, skinLike] = [0, 0];
+      for (let i = 0; i < data.length; i += 16) {
+        if (data[i + 3]! < 250) continue;
+        opaque++;
+        if (deltaE(lab([data[i]!, data[i + 1]!, data[i + 2]!]), skin) < 8) skinLike++;
+      }
+      expect(opaque, prompt).toBeGreaterThan(2000); // the clothes are there
+      expect(skinLike / opaque, prompt).toBeLessThan(0.01); // and no one in them
+    }
+    // Someone named stays: "a model" is a person.
+    expect((await render('a model in a red silk slip dress', 3)).reading.noPerson).toBeUndefined();
+  }, 60_000);
+
   it('draws a beard, stubble or a moustache asked for, in the hair colour, and none when clean-shaven', async () => {
     const place = { x: 300, footY: 860, height: 760, joints: POSES[0]!.joints };
     /** The mean L*a*b* of a box of the figure, in units of the head's radius from its centre. */

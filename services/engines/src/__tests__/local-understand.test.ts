@@ -241,6 +241,11 @@ describe('local prompt understanding', () => {
     expect(understand('pleated skirt in an autumn park with falling leaves', undefined, 1).atmosphere).toBe('autumn');
     expect(understand('a raincoat on a sunny day', undefined, 1).atmosphere).toBeUndefined(); // the garment, not the weather
     expect(understand('red dress in a garden', undefined, 1).atmosphere).toBeUndefined();
+    // Rain the garment or the colour, rain said not to be, and rain indoors are no rain.
+    for (const prompt of ['storm grey coat on a street', 'yellow rain boots in the city', 'a street with no rain', 'rainy day look, studio', 'rain jacket, garden']) {
+      expect(understand(prompt, undefined, 1).atmosphere, prompt).toBeUndefined();
+    }
+    expect(understand('no beard, a thin moustache', undefined, 1).figure.facialHair).toBe('moustache');
     const reading = understand('camel coat, autumn leaves, street', undefined, 1);
     expect(understoodOf(reading).find((u) => u.label === 'Setting')?.value).toBe('street, autumn');
   });

@@ -173,8 +173,8 @@ describe("a still's title stays clear of the figure's head", () => {
     let highest = 1;
     for (const [e, t] of [[0, 0], [0.25, 0.6], [0.5, 1.2], [0.75, 0.6], [1, 0.625]] as const) {
       const out = new Uint8ClampedArray(w * h * 3);
-      const { camera, options } = frameView(motion, e, titled ? box : null, true);
-      renderFrame(layers, out, w, h, camera, { scale: () => 1.05, shift: () => ({ x: 0, y: motion === 'rise' ? 0.03 * e : 0 }) }, t, e, options);
+      const { camera, move, options } = frameView(motion, e, titled ? box : null, true);
+      renderFrame(layers, out, w, h, camera, move, t, e, options);
       for (let y = 0; y < h; y++) {
         const row = out.subarray(y * w * 3, (y + 1) * w * 3);
         if (row.some((v, i) => i % 3 === 0 && v > 150 && row[i + 1]! < 60)) {

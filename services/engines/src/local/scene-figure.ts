@@ -636,7 +636,8 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
   const skinDef = `<linearGradient id="${id}-bare" gradientUnits="userSpaceOnUse" x1="${f(hip[0] - 2.2 * h)}" y1="0" x2="${f(hip[0] + 2.2 * h)}" y2="0"><stop offset="0" stop-color="${lighten(look.skin, 0.07)}"/><stop offset="0.5" stop-color="${look.skin}"/><stop offset="1" stop-color="${darken(look.skin, 0.13)}"/></linearGradient>`;
   defs.push(skinDef);
   const bareTop = main.neckline === 'strap' || main.neckline === 'strapless';
-  if (bareTop) {
+  // No one in a product shot's clothes: no skin shows at the neckline.
+  if (bareTop && !reading.noPerson) {
     const yoke = smooth(
       [
         [b.neck + 0.02, -2.78],
@@ -717,7 +718,7 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
   const ease = main.garment.template === 'puffer' ? 0.16 : main.ease * 0.35 + 0.03;
   const sleeves = sleeved
     ? paint(sleevePath(main.sleeves, ease), main.garment, 'main', false)
-    : arms
+    : arms && !reading.noPerson
       ? `${body.arms.map(({ shoulder, elbow }) => `<path d="${capsule(along(shoulder, angleOf(shoulder, elbow), 0.1 * h), elbow, body.armRadii[0]! + 0.045 * h, body.armRadii[1]! + 0.01 * h)}" fill="${skinFill}"/>`).join('')}`
       : '';
   parts.push(sleeves, `<use href="#${id}-person" clip-path="url(#${id}-head)"/>`);

@@ -208,7 +208,9 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const seedHash = hashString(`${input.prompt}|${input.seed}`);
   const random = createRandom(seedHash);
   const landscape = w > h * 1.2;
-  const pose = POSES[STILL_POSES[random.int(0, STILL_POSES.length - 1)]!]!;
+  const drawn = POSES[STILL_POSES[random.int(0, STILL_POSES.length - 1)]!]!;
+  // A product shot's clothes hang from an invisible mannequin standing straight ("Front, relaxed").
+  const pose = reading.noPerson ? POSES[0]! : drawn;
   const look = buildLook(reading, random.int(0, 5));
 
   // The backdrop is laid out for a full-length figure; closer framings enlarge the figure, not the set.
@@ -250,7 +252,7 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const backdropRandom = createRandom(seedHash ^ 0x5bd1e995);
   let backdrop = backdropSvg(reading.setting, reading.light, stage, backdropRandom, reading.atmosphere);
   // The floor shadow under the feet: hard and offset under a flash or the noon sun, soft otherwise.
-  if (reading.framing === 'full body') {
+  if (reading.framing === 'full body' && !reading.noPerson) {
     const hard = reading.light === 'flash' || reading.light === 'noon';
     backdrop += `<defs><filter id="shadow-soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(w * (hard ? 0.003 : 0.01)).toFixed(1)}"/></filter></defs><ellipse cx="${(figureX + (hard ? unit * 0.5 : 0)).toFixed(1)}" cy="${(floorY + unit * 0.12).toFixed(1)}" rx="${(unit * 1.5).toFixed(1)}" ry="${(unit * 0.22).toFixed(1)}" fill="#000" opacity="${hard ? 0.45 : 0.3}" filter="url(#shadow-soft)"/>`;
   }
@@ -375,7 +377,7 @@ async function rasterScene(input: LocalStillRecipe, pixelWidth?: number): Promis
   const backImage = raster(scene.backdrop).removeAlpha();
   const [backdrop, figure, overlay] = await Promise.all([
     (scene.backdropBlur > 0 ? backImage.blur(scene.backdropBlur * scale) : backImage).raw().toBuffer(),
-    rasterFigure(scene.figure, w, h, scale),
+    rasterFigure(scene.figure, w, h, scale, Boolean(scene.reading.noPerson)),
     raster(scene.overlay).ensureAlpha().raw().toBuffer(),
   ]);
   // The grade: whole on the set, part of it on the lit figure.
@@ -428,7 +430,7 @@ export async function renderSceneLayers(input: LocalStillRecipe): Promise<LocalS
  * it and the person's arms and head over the clothes through masks. Returns raw RGBA of the whole frame
  * (w × h pixels, the layout's units times `scale`).
  */
-async function rasterFigure(figure: SceneFigure, w: number, h: number, scale = 1): Promise<Buffer> {
+async function rasterFigure(figure: SceneFigure, w: number, h: number, scale = 1, clothesOnly = false): Promise<Buffer> {
   const left = Math.max(0, Math.floor(figure.bounds.left * scale));
   const top = Math.max(0, Math.floor(figure.bounds.top * scale));
   const right = Math.min(w, Math.ceil(figure.bounds.right * scale));
@@ -458,8 +460,10 @@ async function rasterFigure(figure: SceneFigure, w: number, h: number, scale = 1
     return out;
   };
   const raw = { raw: { width: cw, height: ch, channels: 4 as const } };
-  const dressed = await sharp(personRaw!, raw)
-    .composite([clothesRaw!, masked(armsRaw!), sleevesRaw!, masked(headRaw!), ...(accessories ? [accessoriesRaw!] : [])].map((input) => ({ input, ...raw })))
+  // A product shot: the clothes and sleeves alone, as on an invisible mannequin.
+  const layers = clothesOnly ? [sleevesRaw!] : [masked(armsRaw!), sleevesRaw!, masked(headRaw!), ...(accessories ? [accessoriesRaw!] : [])];
+  const dressed = await sharp(clothesOnly ? clothesRaw! : personRaw!, raw)
+    .composite((clothesOnly ? layers : [clothesRaw!, ...layers]).map((input) => ({ input, ...raw })))
     .raw()
     .toBuffer();
   return frame.composite([{ input: dressed, ...raw, left, top }]).raw().toBuffer();

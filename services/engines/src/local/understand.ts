@@ -81,6 +81,8 @@ export interface Reading {
   accessories?: AccessoryReading[];
   /** Weather or season in the air: rain falling, autumn leaves. */
   atmosphere?: Atmosphere;
+  /** The clothes without anyone in them: a product shot ("flat lay", "no model", "ghost mannequin"). */
+  noPerson?: true;
   sources: Record<'garment' | 'colour' | 'figure' | 'skin' | 'hair' | 'setting' | 'light' | 'framing', Source>;
 }
 
@@ -646,10 +648,15 @@ const PRINT_COLOURS: Partial<Record<PrintKind, [ground: string, motif: string]>>
 
 /** What is in the air of a set: rain falling, or autumn's colours and falling leaves. */
 export type Atmosphere = 'rain' | 'autumn';
+/** Not when said with "no" or "without" before it ("no rain", "without a beard"). */
+const UNSAID = '(?<!\\b(?:no|without(?: a| any)?)\\s)';
 const ATMOSPHERES: [RegExp, Atmosphere][] = [
-  [/\b(rain|rainy|raining|rainfall|drizzle|drizzly|downpour|showers|stormy|storm)\b/, 'rain'],
-  [/\b(autumn|autumnal|fall (leaves|foliage|colou?rs)|falling leaves|fallen leaves|autumn leaves)\b/, 'autumn'],
+  // Rain the weather, not the garment ("rain boots", "a rain jacket") nor a colour ("storm grey").
+  [new RegExp(`${UNSAID}\\b(rainy|raining|rainfall|drizzle|drizzly|downpour|stormy|thunderstorm|rain(?!\\s*(?:boots?|coat|jacket|hat|mac|wear|proof))|storm(?!\\s*(?:grey|gray|blue)))\\b`), 'rain'],
+  [new RegExp(`${UNSAID}\\b(autumn|autumnal|fall (?:leaves|foliage|colou?rs)|falling leaves|fallen leaves)\\b`), 'autumn'],
 ];
+/** Sets with no sky: rain and falling leaves are not drawn there. */
+const INDOORS: ReadonlySet<Setting> = new Set(['studio', 'interior', 'runway']);
 
 /** The atmosphere a text asks for, if any ("on a rainy street", "an autumn park with falling leaves"). */
 export function atmosphereOf(text: string): Atmosphere | undefined {
@@ -657,19 +664,21 @@ export function atmosphereOf(text: string): Atmosphere | undefined {
   return ATMOSPHERES.find(([words]) => words.test(lower))?.[1];
 }
 
+/** A product shot: the clothes alone, as on an invisible mannequin. */
+const NO_PERSON = /\b(no (person|model|people|one wearing it)|without (a |any )?(person|model|people)|flat ?lay|laid flat|product (shot|photo|photograph|image)|ghost mannequin|pack ?shot)\b/;
+
 /** Facial hair a prompt can ask for (drawn in the hair's colour). */
 export type FacialHair = 'beard' | 'stubble' | 'moustache';
 const FACIAL_HAIR: [RegExp, FacialHair][] = [
-  [/\b(stubble|stubbled|five o'?clock shadow)\b/, 'stubble'],
-  [/\b(beard|beards|bearded|goatee)\b/, 'beard'],
-  [/\b(moustache|mustache|moustached|mustached)\b/, 'moustache'],
+  [new RegExp(`${UNSAID}\\b(stubble|stubbled|five o'?clock shadow)\\b`), 'stubble'],
+  [new RegExp(`${UNSAID}\\b(beard|beards|bearded|goatee)\\b`), 'beard'],
+  [new RegExp(`${UNSAID}\\b(moustache|mustache|moustached|mustached)\\b`), 'moustache'],
 ];
-const NO_FACIAL_HAIR = /\b(clean[- ]shaven|beardless|no (beard|moustache|mustache|stubble)|without (a )?(beard|moustache|mustache|stubble))\b/;
 
-/** The facial hair a text asks for ("a man with a beard", "bearded", "stubble"), unless it says clean-shaven. */
+/** The facial hair a text asks for ("a man with a beard", "bearded", "no beard, a moustache"), none when clean-shaven. */
 export function facialHairOf(text: string): FacialHair | undefined {
   const lower = text.toLowerCase();
-  if (NO_FACIAL_HAIR.test(lower)) return undefined;
+  if (/\b(clean[- ]shaven|beardless)\b/.test(lower)) return undefined;
   return FACIAL_HAIR.find(([words]) => words.test(lower))?.[1];
 }
 
@@ -758,7 +767,10 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
 
   const settingSaid = pick('setting');
   sources.setting = settingSaid?.[1] ?? 'seed';
-  const setting: Setting = settingSaid?.[0] ?? random.pick<Setting>(['studio', 'studio', 'studio', 'interior', 'street', 'garden']);
+  const productShot = NO_PERSON.test(prompt.toLowerCase());
+  // A product shot is made in the studio unless a place is said.
+  const seedSetting = random.pick<Setting>(['studio', 'studio', 'studio', 'interior', 'street', 'garden']);
+  const setting: Setting = settingSaid?.[0] ?? (productShot ? 'studio' : seedSetting);
   const lightSaid = pick('light');
   sources.light = lightSaid?.[1] ?? 'seed';
   const light: Light = lightSaid?.[0] ?? (setting === 'studio' ? random.pick<Light>(['soft', 'soft', 'flash']) : setting === 'runway' ? 'flash' : random.pick<Light>(['soft', 'golden hour', 'morning', 'overcast', 'noon']));
@@ -782,7 +794,8 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
     ...(fromPrompt.shoes ? { shoes: fromPrompt.shoes } : {}),
     ...(fromPrompt.backdrop ? { backdrop: fromPrompt.backdrop } : {}),
     ...((fromPrompt.accessories ?? fromPreset.accessories) ? { accessories: fromPrompt.accessories ?? fromPreset.accessories } : {}),
-    ...(atmosphereOf(prompt) ? { atmosphere: atmosphereOf(prompt) } : {}),
+    ...(atmosphereOf(prompt) && !INDOORS.has(setting) ? { atmosphere: atmosphereOf(prompt) } : {}),
+    ...(productShot ? { noPerson: true as const } : {}),
     // The pieces the drawing adds (trousers under a top) are the outfit's one colour too.
     ...(fromPrompt.monochrome ? { partnerPaint: first.paint.hex } : {}),
     sources,
@@ -864,7 +877,7 @@ export function understoodOf(reading: Reading): { label: string; value: string }
   }
   const { figure } = reading;
   out.push(
-    { label: 'Figure', value: figure.age === 'adult' ? figure.presentation : `${figure.presentation}, ${figure.age}` },
+    { label: 'Figure', value: reading.noPerson ? 'none (product shot)' : figure.age === 'adult' ? figure.presentation : `${figure.presentation}, ${figure.age}` },
     { label: 'Skin', value: figure.skin.name },
     { label: 'Hair', value: `${HAIR_LENGTH_NAMES[figure.hairStyle]} ${figure.hair.name}${figure.facialHair ? `, ${figure.facialHair}` : ''}` },
     { label: 'Setting', value: reading.atmosphere ? `${reading.setting}, ${reading.atmosphere}` : reading.setting },

@@ -61,9 +61,11 @@ export function clearOfTitle(camera: Camera, shiftY: number, top: number, figure
  */
 export function frameView(motion: Motion, e: number, titled: FigureBox | null, groundParallax: boolean) {
   const camera = CAMERA[motion](e);
-  if (!titled) return { camera, options: { groundParallax } };
+  if (!titled) return { camera, move: FIGURE_MOVE[motion], options: { groundParallax } };
+  const move = TITLED_FIGURE_MOVE[motion] ?? FIGURE_MOVE[motion];
   return {
-    camera: clearOfTitle(camera, FIGURE_MOVE[motion].shift(e).y, titled.top, titled.bottom - titled.top),
+    camera: clearOfTitle(camera, move.shift(e).y, titled.top, titled.bottom - titled.top),
+    move,
     options: { figureAnchor: 'head' as const },
   };
 }
@@ -115,7 +117,11 @@ const FIGURE_MOVE: Record<Motion, FigureMove> = {
   'pull-out': { scale: (e) => 1.05 - 0.05 * e, shift: () => ({ x: 0, y: 0 }) },
   // Tracking sideways, the nearer figure crosses the frame faster than the backdrop.
   pan: { scale: () => 1.02, shift: (e) => ({ x: 0.035 * (0.5 - e), y: 0 }) },
-  // Craning up, the figure slides down the frame a little faster than the backdrop (from where the still has it).
+  // Craning up, the figure slides down the frame a little faster than the backdrop.
+  rise: { scale: () => 1.02, shift: (e) => ({ x: 0, y: 0.03 * (e - 0.5) }) },
+};
+/** Under a still's title the figure never rises above where the still has it: a rise's slide starts there. */
+const TITLED_FIGURE_MOVE: Partial<Record<Motion, FigureMove>> = {
   rise: { scale: () => 1.02, shift: (e) => ({ x: 0, y: 0.03 * e }) },
 };
 /** The layers are made this much larger than the video, so the camera's zoom never enlarges them. */
@@ -189,8 +195,8 @@ export async function localImageToVideo(input: ImageToVideoInput, signal?: Abort
           const e = ease(n / (frames - 1));
           // A fresh buffer each frame (the pipe may still hold the previous one); clamped, as light can pass 255.
           const out = new Uint8ClampedArray(width * height * 3);
-          const { camera, options } = frameView(motion, e, titled, !sourceMark);
-          renderFrame(layers, out, width, height, camera, FIGURE_MOVE[motion], n / VIDEO_FPS, e, options);
+          const { camera, move, options } = frameView(motion, e, titled, !sourceMark);
+          renderFrame(layers, out, width, height, camera, move, n / VIDEO_FPS, e, options);
           if (overlay) drawOver(out, overlay);
           await write(Buffer.from(out.buffer, out.byteOffset, out.byteLength));
         }
