@@ -417,7 +417,8 @@ describe('canvas service', () => {
     const handed = (await start(user, { prompt: 'studio bright', inputImages: [main] }).expect(202)).body.id as string;
     await finished(user, handed);
     const imported = await waitFor(async () => create.imported.find((i) => i.canvasEditId === handed), Boolean, 30_000);
-    const row = (await rowOf(handed))!;
+    // The hand-over is recorded once create has answered it: a moment after create saw the request.
+    const row = (await waitFor(() => rowOf(handed), (r) => Boolean(r?.galleryAt), 30_000))!;
     expect(row.galleryAt).not.toBeNull();
     expect(imported!.imageUrl).toBe(row.galleryImageUrl); // the copies were made once and reused
 
