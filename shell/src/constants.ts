@@ -87,6 +87,16 @@ export const PAID_LIMIT = {
   button: 'See plans',
 } as const;
 
+/** Downloading one's data (beyond SPEC, whose privacy policy names the rights of EU/UK and California residents). */
+export const DATA_EXPORT = {
+  title: 'Your data',
+  what: 'Download a copy of what Atelier keeps about you: your account, plan, credit history, every creation (with a link to its file) and your characters, as one JSON file.',
+  button: 'Download your data',
+  preparing: 'Preparing…',
+  failed: 'Your data could not be prepared.',
+  failedFallback: 'Please try again.',
+} as const;
+
 /** SPEC §9: a limit of 999 or more is unlimited. */
 export const UNLIMITED_LIMIT = 999;
 

@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { BILLING_PORTAL_ERROR, UNLIMITED_LIMIT } from '../../../constants';
 import { AccountPage } from '../components/account-page';
 import { formatDateTime } from '../utils/format';
@@ -322,6 +322,66 @@ describe('account page: credit history', () => {
     expect(screen.getByRole('button', { name: 'Manage Billing' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(redirect).toHaveBeenCalled());
+  });
+});
+
+describe('account page: downloading your data', () => {
+  /** The file the browser is handed, read back. */
+  function captureDownload() {
+    const saved: { name: string; text: string; type: string }[] = [];
+    // jsdom's Blob cannot be read back: a stand-in keeps what it was made of.
+    class TextBlob {
+      constructor(readonly parts: string[], readonly options: { type: string }) {}
+    }
+    vi.stubGlobal('Blob', TextBlob);
+    const createObjectURL = (blob: TextBlob) => (saved.push({ name: '', text: blob.parts.join(''), type: blob.options.type }), 'blob:export');
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: () => {} }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.at(-1)!.name = this.download;
+    });
+    onTestFinished(() => click.mockRestore());
+    return saved;
+  }
+  const generation = (id: string, imageUrl: string) => ({ id, type: 'image', status: 'completed', prompt: `look ${id}`, imageUrl });
+
+  it('saves one JSON file of the account, plan, every movement and creation (every page) and own characters, with links', async () => {
+    const saved = captureDownload();
+    routes['GET /api/auth/user'] = () => Response.json(paidUser);
+    routes['GET /api/generations'] = (url) =>
+      url.searchParams.get('cursor') === 'p2'
+        ? Response.json({ items: [generation('g3', '/media/generations/c.png')], nextCursor: null })
+        : Response.json({ items: [generation('g1', '/media/generations/a.png'), generation('g2', '/media/generations/b.png')], nextCursor: 'p2' });
+    routes['GET /api/avatar/characters'] = () =>
+      Response.json([
+        { id: 'h1', characterId: 'house-amara', name: 'Amara', previewImageUrl: '/media/house/amara.jpg', house: true },
+        { id: 'c1', characterId: 'own-1', name: 'Lena', previewImageUrl: '/media/photoshoot/lena.jpg', house: false },
+      ]);
+    renderPage();
+    const region = await screen.findByRole('region', { name: 'Your data' });
+    await userEvent.click(within(region).getByRole('button', { name: 'Download your data' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toMatch(/^atelier-data-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(saved[0]!.type).toBe('application/json');
+    const data = JSON.parse(saved[0]!.text) as Record<string, unknown> & { creations: { id: string; imageUrl: string }[]; characters: { name: string; previewImageUrl: string }[]; creditHistory: unknown[] };
+    expect(data).toMatchObject({ account: { email: 'ada@example.com' }, plan: { plan: 'advanced' } });
+    expect(data.creditHistory).toHaveLength(4);
+    expect(data.creations.map((c) => c.id)).toEqual(['g1', 'g2', 'g3']);
+    expect(data.creations[0]!.imageUrl).toBe(`${window.location.origin}/media/generations/a.png`);
+    expect(data.characters).toEqual([expect.objectContaining({ name: 'Lena', previewImageUrl: `${window.location.origin}/media/photoshoot/lena.jpg` })]);
+    expect(within(region).getByRole('button', { name: 'Download your data' })).toBeEnabled();
+  });
+
+  it('says so when a part cannot be read, and the button works again', async () => {
+    const saved = captureDownload();
+    routes['GET /api/auth/user'] = () => Response.json(paidUser);
+    routes['GET /api/generations'] = () => Response.json({ error: 'Service unavailable: create' }, { status: 502 });
+    routes['GET /api/avatar/characters'] = () => Response.json([]);
+    renderPage();
+    const region = await screen.findByRole('region', { name: 'Your data' });
+    await userEvent.click(within(region).getByRole('button', { name: 'Download your data' }));
+    expect(await within(region).findByRole('alert')).toHaveTextContent('Your data could not be prepared. Service unavailable: create');
+    expect(saved).toHaveLength(0);
+    expect(within(region).getByRole('button', { name: 'Download your data' })).toBeEnabled();
   });
 });
 

@@ -4,6 +4,7 @@ import { TEXTS } from '../../../constants';
 import { useAccountSummary } from '../api/get-account-summary';
 import { CreditHistory } from './credit-history';
 import { DeleteAccount } from './delete-account';
+import { ExportData } from './export-data';
 import { PlanCard } from './plan-card';
 import { UsageCard } from './usage-card';
 
@@ -59,6 +60,8 @@ export function AccountPage({ redirect = (url) => window.location.assign(url) }:
       )}
 
       <CreditHistory />
+
+      <ExportData />
 
       <DeleteAccount subscribed={Boolean(user && user.plan !== 'free' && user.stripeSubscriptionId)} redirect={redirect} />
     </div>
