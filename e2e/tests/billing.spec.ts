@@ -2,6 +2,7 @@
 // (checkout page, signed webhooks, back on /pricing as a subscriber, the billing portal, the account page with
 // the plan and a credit movement, then deleting the account: its subscription and customer end at Stripe and its
 // files go); and, on the shared product without any Stripe configuration, the waitlist.
+import { readFile } from 'node:fs/promises';
 import { type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { startFakeStripe, type FakeStripe } from '@atelier/billing/testing';
@@ -152,6 +153,23 @@ test('with the fake Stripe: a new user picks a region, pays for Basic, is a subs
   await expect(movement.getByRole('cell', { name: 'Credits', exact: true })).toBeVisible();
   await expect(movement.getByRole('cell', { name: '\u22121 credit', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Credits', exact: true })).toContainText(/149\s*left of 150/);
+  await expect(movement.getByText('linen shirt, studio light', { exact: true })).toBeVisible(); // the line names the work
+
+  // Your data: one JSON file with the account, the movement and the creation, its file a working link.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('region', { name: 'Your data' }).getByRole('button', { name: 'Download your data' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^atelier-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+    account: { email: string };
+    plan: { plan: string };
+    creditHistory: { key: string; note: string | null }[];
+    creations: { id: string; prompt: string }[];
+  };
+  expect(exported.plan.plan).toBe('basic');
+  expect(exported.creditHistory).toEqual([expect.objectContaining({ key: generationId, note: 'linen shirt, studio light' })]);
+  expect(exported.creations.map((c) => c.id)).toContain(generationId);
 
   // Deleting the account from the account page: it says the subscription ends, needs DELETE typed, then the login
   // page says it is done. The session is over at once; in the background the subscription is cancelled and the
