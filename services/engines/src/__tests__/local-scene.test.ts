@@ -206,6 +206,36 @@ describe('local text-to-image scene', () => {
     expect((await render('a model in a red silk slip dress', 3)).reading.noPerson).toBeUndefined();
   }, 60_000);
 
+  it('draws a bridal veil behind the figure: sheer beside the shoulders, nothing across the neck', async () => {
+    const place = { x: 300, footY: 860, height: 760, joints: POSES[0]!.joints };
+    const said = understand('bride in a white wedding dress with a long veil', undefined, 4);
+    expect(said.accessories).toEqual([expect.objectContaining({ kind: 'veil' })]);
+    /** The mean of channel `c` over a box, in units of the head's radius from its centre. */
+    const meanAt = async (reading: typeof said, box: { left: number; top: number; right: number; bottom: number }, c: number) => {
+      const figure = drawSceneFigure(reading, buildLook(reading, 0), place, 'f');
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="600" height="900">${figure.svg}</svg>`;
+      const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { centre, radius } = figure.landmarks.head;
+      let [sum, n] = [0, 0];
+      for (let y = Math.round(centre[1] + box.top * radius); y < centre[1] + box.bottom * radius; y++) {
+        for (let x = Math.round(centre[0] + box.left * radius); x < centre[0] + box.right * radius; x++) {
+          sum += data[(y * info.width + x) * 4 + c]!;
+          n++;
+        }
+      }
+      return sum / n / 255;
+    };
+    const bare = { ...said, accessories: [] };
+    // Beside the body at the waist: sheer tulle with the veil, nothing without it.
+    const beside = { left: 1.85, top: 4.5, right: 2.15, bottom: 5.5 };
+    expect(await meanAt(said, beside, 3)).toBeGreaterThan(0.2);
+    expect(await meanAt(said, beside, 3)).toBeLessThan(0.8);
+    expect(await meanAt(bare, beside, 3)).toBeLessThan(0.02);
+    // The neck in front of it is the same skin either way (a veil drawn over the body lay across it like a band).
+    const neck = { left: -0.15, top: 1.0, right: 0.15, bottom: 1.3 };
+    expect(Math.abs((await meanAt(said, neck, 0)) - (await meanAt(bare, neck, 0)))).toBeLessThan(0.01);
+  });
+
   it('draws a beard, stubble or a moustache asked for, in the hair colour, and none when clean-shaven', async () => {
     const place = { x: 300, footY: 860, height: 760, joints: POSES[0]!.joints };
     /** The mean L*a*b* of a box of the figure, in units of the head's radius from its centre. */

@@ -249,4 +249,13 @@ describe('local prompt understanding', () => {
     const reading = understand('camel coat, autumn leaves, street', undefined, 1);
     expect(understoodOf(reading).find((u) => u.label === 'Setting')?.value).toBe('street, autumn');
   });
+
+  it('dresses a bride with nothing named in a wedding dress, ivory', () => {
+    for (let seed = 0; seed < 10; seed++) {
+      const reading = understand('close-up portrait of a bride with a veil', undefined, seed);
+      expect(reading.garments[0], `seed ${seed}`).toMatchObject({ name: 'wedding dress', paint: { name: 'ivory' } });
+    }
+    // A garment named is worn as named.
+    expect(understand('bride in a blush satin slip dress', undefined, 1).garments[0]).toMatchObject({ template: 'slip dress' });
+  });
 });

@@ -51,6 +51,8 @@ function defaultColour(kind: AccessoryKind, outfit: string): string {
       return '#c9a44f';
     case 'pearls':
       return '#efe9dd';
+    case 'veil':
+      return '#fbf8f2';
     case 'cap':
       return darkOutfit ? '#e9e5dc' : '#1f2430';
     case 'beanie':
@@ -329,6 +331,8 @@ export function drawAccessories(accessories: readonly AccessoryReading[], frame:
       case 'tote':
         body.push(bag(accessory.kind, colour, key, frame));
         break;
+      case 'veil':
+        break; // behind the figure, under its clothes: drawn with them (veilPath)
       default:
         // A hat last: over the eyewear's temples and the hair.
         head.push(hat(accessory.kind, colour, key, frame.hairStyle));
@@ -336,4 +340,17 @@ export function drawAccessories(accessories: readonly AccessoryReading[], frame:
   }
   const headPart = head.filter(Boolean).join('');
   return `${body.join('')}${headPart ? `<g transform="${frame.headTransform}">${headPart}</g>` : ''}`;
+}
+
+/**
+ * A bridal veil as a path in body units (U: head units from the hips, the top of the head at −4): sheer tulle from
+ * the crown down behind the shoulders, widening to the knees. Drawn under the clothes, arms and head, so it shows
+ * beside the figure and through nothing in front of it.
+ */
+export function veilPath(U: (x: number, y: number) => [number, number]): string {
+  const points: [number, number][] = [
+    [-0.3, -3.95], [-0.62, -3.2], [-1.0, -2.2], [-1.35, -0.8], [-1.6, 0.9], [-1.45, 1.5], [0, 1.7], [1.45, 1.5], [1.6, 0.9], [1.35, -0.8], [1.0, -2.2], [0.62, -3.2], [0.3, -3.95],
+  ];
+  const [first, ...rest] = points.map(([x, y]) => U(x, y));
+  return `M${pt(first!)} ${rest.map((p) => `L${pt(p)}`).join(' ')} Q${pt(U(0, -4.15))} ${pt(first!)} Z`;
 }

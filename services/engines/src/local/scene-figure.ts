@@ -2,7 +2,7 @@ import type { PoseJoints } from '../poses.js';
 import type { Build, CharacterLook } from '../types.js';
 import { darken, lighten, luminance, mix } from './colour.js';
 import type { GarmentArt } from './garment.js';
-import { drawAccessories } from './accessories.js';
+import { drawAccessories, veilPath } from './accessories.js';
 import { drawPerson, proportions } from './person.js';
 import type { GarmentReading, Reading } from './understand.js';
 import type { GarmentTemplate, MaterialKind, PrintKind } from './vocabulary.js';
@@ -456,6 +456,13 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
   const person = drawPerson({ x: place.x, footY: place.footY, height: place.height, joints: place.joints, look, garment: bareArt(look.skin), id: `${id}-p`, barefoot, ...(reading.shoes ? { shoes: reading.shoes.hex } : {}) });
   const defs: string[] = [person.defs, `<g id="${id}-person">${person.body}</g>`];
   const parts: string[] = [`<use href="#${id}-person"/>`];
+  // A bridal veil behind the whole figure: it shows beside it, never across the neck or the dress.
+  const veil = reading.noPerson ? undefined : reading.accessories?.find((a) => a.kind === 'veil');
+  const tulle = veil?.colour?.hex ?? '#fbf8f2';
+  const veilDefs = veil
+    ? `<linearGradient id="${id}-veil" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${tulle}" stop-opacity="0.62"/><stop offset="1" stop-color="${tulle}" stop-opacity="0.3"/></linearGradient>`
+    : '';
+  const behind = veil ? `<path d="${veilPath(U)}" fill="url(#${id}-veil)" stroke="${tulle}" stroke-opacity="0.55" stroke-width="${f(0.012 * h)}"/>` : '';
   const fold = `<linearGradient id="${id}-fold" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#ffffff" stop-opacity="0.14"/><stop offset="0.25" stop-color="#ffffff" stop-opacity="0"/><stop offset="0.75" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.28"/></linearGradient>`;
   defs.push(fold);
   const surfaces = new Map<GarmentReading, { defs: string; overlays: string[] }>();
@@ -750,9 +757,9 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
     : { left: U(-0.35, 0.3)[0], top: U(0, 0.1)[1], right: U(0.35, 0.3)[0], bottom: U(0, 0.55)[1] };
   const top = place.footY - place.height - 0.9 * h;
   return {
-    svg: `<defs>${defs.join('')}</defs>${parts.join('')}`,
+    svg: `<defs>${defs.join('')}${veilDefs}</defs>${behind}${parts.join('')}`,
     passes: {
-      person: `<defs>${person.defs}</defs>${person.body}`,
+      person: `<defs>${person.defs}${veilDefs}</defs>${behind}${person.body}`,
       clothes: `<defs>${clothesDefs}</defs>${clothes}`,
       armsMask: arms ? `<path d="${armClip}" fill="#fff"/>` : '',
       sleeves: `<defs>${clothesDefs}</defs>${sleeves}`,

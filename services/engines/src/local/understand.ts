@@ -182,7 +182,7 @@ const HAIR_BEFORE_PERSON = new Set(['blonde', 'blond', 'brunette', 'ginger', 'au
 const SHOES = new Set(['shoes', 'shoe', 'sneakers', 'sneaker', 'trainers', 'boots', 'boot', 'ankle boots', 'wellingtons', 'wellington boots', 'heels', 'high heels', 'stilettos', 'pumps', 'loafers', 'sandals', 'mules', 'flats', 'ballet flats', 'espadrilles']);
 
 /** Accessories the drawing shows, by the words that name them (see accessories.ts). */
-export type AccessoryKind = 'hat' | 'cowboy hat' | 'sun hat' | 'bucket hat' | 'beret' | 'cap' | 'beanie' | 'sunglasses' | 'glasses' | 'handbag' | 'clutch' | 'tote' | 'necklace' | 'pearls' | 'earrings' | 'hoops';
+export type AccessoryKind = 'hat' | 'cowboy hat' | 'sun hat' | 'bucket hat' | 'beret' | 'cap' | 'beanie' | 'sunglasses' | 'glasses' | 'handbag' | 'clutch' | 'tote' | 'necklace' | 'pearls' | 'earrings' | 'hoops' | 'veil';
 export interface AccessoryReading {
   kind: AccessoryKind;
   /** The colour said of it ("a red handbag", "a straw hat", "gold hoops"); else the drawing picks one. */
@@ -195,7 +195,7 @@ const DRAWN_ACCESSORIES: Record<string, AccessoryKind> = {
   spectacles: 'glasses', eyeglasses: 'glasses', bag: 'handbag', handbag: 'handbag', purse: 'handbag', 'shoulder bag': 'handbag',
   'mini bag': 'handbag', clutch: 'clutch', tote: 'tote', 'tote bag': 'tote', necklace: 'necklace', choker: 'necklace',
   pendant: 'necklace', pearls: 'pearls', 'pearl necklace': 'pearls', earrings: 'earrings',
-  hoops: 'hoops', 'hoop earrings': 'hoops',
+  hoops: 'hoops', 'hoop earrings': 'hoops', veil: 'veil', 'bridal veil': 'veil',
 };
 /** Words before a hat that make it a wide-brimmed sun hat, or a knitted beanie. */
 const SUN_HAT_WORDS = new Set(['straw', 'sun', 'wide', 'brimmed', 'brim', 'floppy', 'raffia', 'oversized', 'beach']);
@@ -218,7 +218,7 @@ const ACCESSORY_STOPS = new Set([',', 'and', 'with', 'a', 'an', 'the', 'in', 'of
 const ACCESSORIES = new Set([
   ...SHOES,
   ...Object.keys(DRAWN_ACCESSORIES),
-  'slippers', 'backpack', 'scarf', 'gloves', 'belt', 'bracelet', 'jewellery', 'jewelry', 'watch', 'veil', 'headband',
+  'slippers', 'backpack', 'scarf', 'gloves', 'belt', 'bracelet', 'jewellery', 'jewelry', 'watch', 'headband',
   'socks', 'tights', 'stockings', 'lipstick', 'lip', 'lips', 'eyeliner', 'eyeshadow', 'nails', 'manicure',
 ]);
 
@@ -255,7 +255,7 @@ const ACCESSORY_NAMES: Partial<Record<AccessoryKind, string>> = { hat: 'fedora',
 /** Which accessories are worn together: one of each place (a hat, eyewear, a bag, a necklace, earrings). */
 const ACCESSORY_PLACE: Record<AccessoryKind, string> = {
   hat: 'head', 'cowboy hat': 'head', 'sun hat': 'head', 'bucket hat': 'head', beret: 'head', cap: 'head', beanie: 'head', sunglasses: 'eyes', glasses: 'eyes',
-  handbag: 'hand', clutch: 'hand', tote: 'hand', necklace: 'neck', pearls: 'neck', earrings: 'ears', hoops: 'ears',
+  handbag: 'hand', clutch: 'hand', tote: 'hand', necklace: 'neck', pearls: 'neck', earrings: 'ears', hoops: 'ears', veil: 'veil',
 };
 
 /** Words that ask for one colour from head to toe. */
@@ -720,7 +720,11 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   // Garments: the prompt's, else the preset's, else one the seed picks for the figure.
   const saidGarments = sameGarmentsOnce(fromPrompt.garments.length > 0 ? fromPrompt.garments : fromPreset.garments);
   sources.garment = fromPrompt.garments.length > 0 ? 'prompt' : fromPreset.garments.length > 0 ? 'preset' : 'seed';
-  const list = saidGarments.length > 0 ? saidGarments : [{ entry: GARMENTS[random.pick(SEED_GARMENTS[who])]!, colours: [] as NamedColour[] }];
+  // A bride with nothing named wears a wedding dress (a close-up of "a bride with a veil" wore the seed's blazer).
+  // The seed is drawn from only where it was before, so every other still draws as it did.
+  const bride = fromPrompt.bridal && who !== 'man' && fromPreset.garments.length === 0;
+  const unnamed = () => (bride ? GARMENTS['wedding dress']! : GARMENTS[random.pick(SEED_GARMENTS[who])]!);
+  const list = saidGarments.length > 0 ? saidGarments : [{ entry: unnamed(), colours: [] as NamedColour[] }];
   const paletteColour = garmentColourOf(palette);
   sources.colour = 'seed';
   const garments: GarmentReading[] = list.map((said, index) => {
