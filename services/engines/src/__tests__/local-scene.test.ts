@@ -206,6 +206,25 @@ describe('local text-to-image scene', () => {
     expect((await render('a model in a red silk slip dress', 3)).reading.noPerson).toBeUndefined();
   }, 60_000);
 
+  it('draws an umbrella asked for, furled in the lower hand down to the ground, in its colour', async () => {
+    const layers = await render('man in a navy suit with a red umbrella, street, full body', 3);
+    expect(layers.reading.accessories).toEqual([expect.objectContaining({ kind: 'umbrella', colour: expect.objectContaining({ name: 'red' }) })]);
+    const { data, info } = await sharp(layers.figure).raw().toBuffer({ resolveWithObject: true });
+    const red = lab(parseHex(layers.reading.accessories![0]!.colour!.hex));
+    let [count, lowest] = [0, 0];
+    for (let y = 0; y < info.height; y += 2) {
+      for (let x = 0; x < info.width; x += 2) {
+        const i = (y * info.width + x) * 4;
+        if (data[i + 3]! < 250 || deltaE(lab([data[i]!, data[i + 1]!, data[i + 2]!]), red) > 12) continue;
+        count++;
+        lowest = Math.max(lowest, y);
+      }
+    }
+    expect(count).toBeGreaterThan(150); // the folded canopy
+    expect(lowest / info.height).toBeGreaterThan(0.7); // reaching down towards the ground
+    expect((await render('man in a navy suit, street, full body', 3)).reading.accessories).toBeUndefined();
+  });
+
   it('draws a bridal veil behind the figure: sheer beside the shoulders, nothing across the neck', async () => {
     const place = { x: 300, footY: 860, height: 760, joints: POSES[0]!.joints };
     const said = understand('bride in a white wedding dress with a long veil', undefined, 4);

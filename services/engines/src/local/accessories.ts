@@ -53,6 +53,8 @@ function defaultColour(kind: AccessoryKind, outfit: string): string {
       return '#efe9dd';
     case 'veil':
       return '#fbf8f2';
+    case 'umbrella':
+      return darkOutfit ? '#8a1c2b' : '#17161a';
     case 'cap':
       return darkOutfit ? '#e9e5dc' : '#1f2430';
     case 'beanie':
@@ -306,6 +308,35 @@ function shoulderBag(tote: boolean, fill: string, defs: string, colour: string, 
   ].join('');
 }
 
+/**
+ * A furled umbrella held by its crook in the lower hand, its tip to the ground a little out from the feet: the canopy
+ * folded in pleats down a slim cone, a crook handle and a ferrule. (Open, its canopy would reach the still's title.)
+ */
+function umbrella(colour: string, frame: AccessoryFrame): string {
+  const { h, hip, arms } = frame;
+  const arm = arms[0]!.hand[1] > arms[1]!.hand[1] ? arms[0]! : arms[1]!;
+  const side = Math.sign(arm.hand[0] - hip[0]) || 1;
+  const grip = lerp(arm.wrist, arm.hand, 0.5);
+  // The tip: on the ground (the feet are 4 head units below the hips), leaning out a little.
+  const tip: P = [grip[0] + side * 0.45 * h, hip[1] + 3.95 * h];
+  const length = Math.hypot(tip[0] - grip[0], tip[1] - grip[1]);
+  const ux = (tip[0] - grip[0]) / length;
+  const uy = (tip[1] - grip[1]) / length;
+  const at = (t: number, across: number): P => [grip[0] + ux * length * t - uy * across, grip[1] + uy * length * t + ux * across];
+  const fold = 0.17 * h;
+  // The folded canopy: widest a third of the way down, tapering to the ferrule.
+  const canopy = [at(0.12, 0), at(0.3, fold), at(0.9, 0.03 * h), at(0.9, -0.03 * h), at(0.3, -fold)];
+  const edge = darken(colour, 0.4);
+  const pleats = [-0.5, 0.5].map((k) => `<path d="M${pt(at(0.14, 0))} Q${pt(at(0.3, fold * k))} ${pt(at(0.88, 0))}" fill="none" stroke="${edge}" stroke-width="${px(0.012 * h)}" opacity="0.55"/>`);
+  return [
+    // The shaft above the canopy to the crook, and the crook curling back round the fingers.
+    `<path d="M${pt(at(0.14, 0))} L${pt(grip)} q${px(-side * 0.05 * h)},${px(-0.28 * h)} ${px(-side * 0.26 * h)},${px(-0.2 * h)}" fill="none" stroke="#4a3222" stroke-width="${px(0.055 * h)}" stroke-linecap="round"/>`,
+    `<path d="M${canopy.map(pt).join(' L')} Z" fill="${colour}" stroke="${edge}" stroke-width="${px(0.014 * h)}" stroke-linejoin="round"/>`,
+    ...pleats,
+    `<path d="M${pt(at(0.9, 0))} L${pt(tip)}" stroke="#b8b4aa" stroke-width="${px(0.03 * h)}" stroke-linecap="round"/>`,
+  ].join('');
+}
+
 /** The accessories as one SVG fragment in image pixels, drawn over the dressed figure. */
 export function drawAccessories(accessories: readonly AccessoryReading[], frame: AccessoryFrame, id: string): string {
   const head: string[] = [];
@@ -333,6 +364,9 @@ export function drawAccessories(accessories: readonly AccessoryReading[], frame:
         break;
       case 'veil':
         break; // behind the figure, under its clothes: drawn with them (veilPath)
+      case 'umbrella':
+        body.push(umbrella(colour, frame));
+        break;
       default:
         // A hat last: over the eyewear's temples and the hair.
         head.push(hat(accessory.kind, colour, key, frame.hairStyle));

@@ -182,7 +182,7 @@ const HAIR_BEFORE_PERSON = new Set(['blonde', 'blond', 'brunette', 'ginger', 'au
 const SHOES = new Set(['shoes', 'shoe', 'sneakers', 'sneaker', 'trainers', 'boots', 'boot', 'ankle boots', 'wellingtons', 'wellington boots', 'heels', 'high heels', 'stilettos', 'pumps', 'loafers', 'sandals', 'mules', 'flats', 'ballet flats', 'espadrilles']);
 
 /** Accessories the drawing shows, by the words that name them (see accessories.ts). */
-export type AccessoryKind = 'hat' | 'cowboy hat' | 'sun hat' | 'bucket hat' | 'beret' | 'cap' | 'beanie' | 'sunglasses' | 'glasses' | 'handbag' | 'clutch' | 'tote' | 'necklace' | 'pearls' | 'earrings' | 'hoops' | 'veil';
+export type AccessoryKind = 'hat' | 'cowboy hat' | 'sun hat' | 'bucket hat' | 'beret' | 'cap' | 'beanie' | 'sunglasses' | 'glasses' | 'handbag' | 'clutch' | 'tote' | 'necklace' | 'pearls' | 'earrings' | 'hoops' | 'veil' | 'umbrella';
 export interface AccessoryReading {
   kind: AccessoryKind;
   /** The colour said of it ("a red handbag", "a straw hat", "gold hoops"); else the drawing picks one. */
@@ -196,6 +196,7 @@ const DRAWN_ACCESSORIES: Record<string, AccessoryKind> = {
   'mini bag': 'handbag', clutch: 'clutch', tote: 'tote', 'tote bag': 'tote', necklace: 'necklace', choker: 'necklace',
   pendant: 'necklace', pearls: 'pearls', 'pearl necklace': 'pearls', earrings: 'earrings',
   hoops: 'hoops', 'hoop earrings': 'hoops', veil: 'veil', 'bridal veil': 'veil',
+  umbrella: 'umbrella', brolly: 'umbrella',
 };
 /** Words before a hat that make it a wide-brimmed sun hat, or a knitted beanie. */
 const SUN_HAT_WORDS = new Set(['straw', 'sun', 'wide', 'brimmed', 'brim', 'floppy', 'raffia', 'oversized', 'beach']);
@@ -255,7 +256,7 @@ const ACCESSORY_NAMES: Partial<Record<AccessoryKind, string>> = { hat: 'fedora',
 /** Which accessories are worn together: one of each place (a hat, eyewear, a bag, a necklace, earrings). */
 const ACCESSORY_PLACE: Record<AccessoryKind, string> = {
   hat: 'head', 'cowboy hat': 'head', 'sun hat': 'head', 'bucket hat': 'head', beret: 'head', cap: 'head', beanie: 'head', sunglasses: 'eyes', glasses: 'eyes',
-  handbag: 'hand', clutch: 'hand', tote: 'hand', necklace: 'neck', pearls: 'neck', earrings: 'ears', hoops: 'ears', veil: 'veil',
+  handbag: 'hand', clutch: 'hand', tote: 'hand', necklace: 'neck', pearls: 'neck', earrings: 'ears', hoops: 'ears', veil: 'veil', umbrella: 'umbrella',
 };
 
 /** Words that ask for one colour from head to toe. */
