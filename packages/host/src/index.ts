@@ -15,6 +15,7 @@ export {
   useUserLimits,
 } from './limits.js';
 export { trackEvent } from './track.js';
+export { keepPhotoshootInSession, PHOTOSHOOT_SESSION_KEY, photoshootInSession } from './photoshoot-session.js';
 // The router's hooks and link for remotes: the shell's own router (react-router-dom is not shared, so the shell
 // ships only the parts it uses; a remote that imported react-router-dom itself would get a second copy with no
 // router in it).

@@ -1,5 +1,5 @@
 import { VISITOR_META_NAME } from '@atelier/contracts/visitor';
-import { useHost, userLimitsQueryOptions } from '@atelier/host';
+import { PHOTOSHOOT_SESSION_KEY, useHost, userLimitsQueryOptions } from '@atelier/host';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -425,6 +425,20 @@ describe('the Photoshoots gate', () => {
     const first = renderAt('/app/photoshoots');
     expect(await screen.findByText('remote {}')).toBeInTheDocument();
     expect(first.router.state.location.pathname).toBe('/app/photoshoots');
+  });
+
+  it('lets a reload back in to the photoshoot this tab is making, though it used the last of the allowance', async () => {
+    apiUser = { ...freeUser, plan: 'basic' };
+    apiLimits = { credits: { used: 0, limit: 150 }, avatar: { used: 2, limit: 2 } };
+    window.sessionStorage.setItem(PHOTOSHOOT_SESSION_KEY, 'job_2');
+    try {
+      const { router } = renderAt('/app/photoshoots');
+      expect(await screen.findByText('remote {}')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/app/photoshoots');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    } finally {
+      window.sessionStorage.removeItem(PHOTOSHOOT_SESSION_KEY);
+    }
   });
 
   it('treats a limit of 999 or more as unlimited', async () => {

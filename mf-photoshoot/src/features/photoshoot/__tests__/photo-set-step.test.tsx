@@ -1,4 +1,4 @@
-import { USER_LIMITS_KEY } from '@atelier/host';
+import { PHOTOSHOOT_SESSION_KEY, USER_LIMITS_KEY } from '@atelier/host';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PhotoshootFlowRemote from '../../../expose/photoshoot-flow';
@@ -28,18 +28,26 @@ async function startGeneration(setup?: (api: PhotoshootFakeApi) => void) {
 afterEach(() => vi.useRealTimers());
 
 describe('the photo set step', () => {
-  it('comes back to a photoshoot still being made after a reload (it started over at step 1), and forgets it once done', async () => {
+  it('comes back to a photoshoot after a reload, being made or made (it started over at step 1), and forgets it when closed', async () => {
     const { api, unmount } = await startGeneration();
     api.setJob('job_1', { completedPoses: 3 });
     unmount(); // the page reloads: the tab keeps which photoshoot is being made
-    renderWithHost(<PhotoshootFlowRemote />);
+    const again = renderWithHost(<PhotoshootFlowRemote />);
     await elapse();
     expect(stepTitle()).toBe('Step 5 of 5');
     expect(finalProgress()).toHaveTextContent('3 / 10');
     api.finishJob('job_1');
     await elapse(2000);
     expect(photoButtons()).toHaveLength(10);
-    expect(window.sessionStorage.getItem('atelier.photoshoot.running')).toBeNull();
+    // Made: a reload still comes back to its photos (Download All, Continue in Image), until the wizard is closed.
+    expect(window.sessionStorage.getItem(PHOTOSHOOT_SESSION_KEY)).toBe('job_1');
+    again.unmount();
+    renderWithHost(<PhotoshootFlowRemote />);
+    await elapse();
+    expect(stepTitle()).toBe('Step 5 of 5');
+    expect(photoButtons()).toHaveLength(10);
+    await act(async () => button('Close').click());
+    expect(window.sessionStorage.getItem(PHOTOSHOOT_SESSION_KEY)).toBeNull();
   });
 
   it('shows each photo in its pose\'s place as poses finish out of order', async () => {

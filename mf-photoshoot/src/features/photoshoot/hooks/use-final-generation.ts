@@ -1,5 +1,5 @@
 import type { AvatarJob, PoseImage } from '@atelier/contracts';
-import { rereadLimitsAfterFailure, USER_LIMITS_KEY, useHost } from '@atelier/host';
+import { keepPhotoshootInSession, photoshootInSession, rereadLimitsAfterFailure, useHost, USER_LIMITS_KEY } from '@atelier/host';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FINAL_MESSAGES, GENERATIONS_KEY, INITIAL_FINAL_TOTAL, JOB_POLL_MS, MESSAGES } from '../../../constants';
@@ -21,29 +21,11 @@ interface FinalState {
 const IDLE: FinalState = { phase: 'idle', jobId: null, job: null, error: null, canResume: false };
 
 /**
- * The photoshoot being made, kept for this tab: a reload at step 5 comes back to its progress (it started the wizard
- * over, with no sign of the photoshoot already paid for and still being made).
+ * The photoshoot being made (or just made), kept for this tab: a reload at step 5 comes back to its progress or its
+ * photos (it started the wizard over, with no sign of the photoshoot already paid for).
  */
-const RUNNING_KEY = 'atelier.photoshoot.running';
-const JOB_ID = /^[A-Za-z0-9_-]{1,100}$/;
-
-export function runningPhotoshoot(): string | null {
-  try {
-    const stored = window.sessionStorage.getItem(RUNNING_KEY);
-    return stored && JOB_ID.test(stored) ? stored : null;
-  } catch {
-    return null; // storage refused (private mode): nothing to come back to
-  }
-}
-
-function remember(jobId: string | null): void {
-  try {
-    if (jobId) window.sessionStorage.setItem(RUNNING_KEY, jobId);
-    else window.sessionStorage.removeItem(RUNNING_KEY);
-  } catch {
-    // storage refused: a reload starts over, as before
-  }
-}
+export const runningPhotoshoot = photoshootInSession;
+const remember = keepPhotoshootInSession;
 const TRACKED = { generation_type: 'photoshoot' } as const;
 
 /**
@@ -119,7 +101,8 @@ export function useFinalGeneration() {
         return;
       }
       if (stopped) return;
-      if (job.status !== 'processing') remember(null);
+      // A finished set stays for a reload (until the wizard is closed); a failed one is forgotten.
+      if (job.status === 'failed') remember(null);
       if (job.status === 'failed') {
         rereadLimitsAfterFailure(queryClient); // its photoshoot is given back
         return fail(job.errorMessage || MESSAGES.generationFailed.jobFallback, false, jobId);

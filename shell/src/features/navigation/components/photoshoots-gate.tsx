@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { photoshootInSession } from '@atelier/host';
 import { Navigate, useLocation } from 'react-router-dom';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { ROUTES } from '../../../constants';
@@ -43,8 +44,10 @@ export function PhotoshootsRouteGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (decided.current || !settled) return;
     decided.current = true;
-    if (blocked) block();
-    setDecision(blocked ? 'blocked' : 'open');
+    // The photoshoot this tab is making or has just made comes back after a reload, though it used the allowance.
+    const refused = blocked && photoshootInSession() === null;
+    if (refused) block();
+    setDecision(refused ? 'blocked' : 'open');
   }, [settled, blocked, block]);
 
   if (decision === 'pending') return <FullPageSpinner label="Checking your photoshoots" />;
