@@ -4,6 +4,7 @@ import { AppLayout } from '../components/app-layout';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { RevealOnNavigation } from '../components/reveal-app';
 import { RouteErrorBoundary } from '../components/route-error';
+import { ScrollToTopOnNavigation } from '../components/scroll-to-top';
 import { PageViewTracker } from '../features/analytics/components/page-view-tracker';
 import { GuestOnly, RequireAuth } from '../features/auth/components/auth-guards';
 import { NavigationGuards, type GuardedHistory } from '../lib/guarded-history';
@@ -33,6 +34,7 @@ export function AppRoutes() {
     <RouteErrorBoundary>
       <PageViewTracker />
       <RevealOnNavigation />
+      <ScrollToTopOnNavigation />
       <Suspense fallback={<FullPageSpinner />}>
         <Routes>
           {/* Visitors only: a signed-in user is sent to /app. */}

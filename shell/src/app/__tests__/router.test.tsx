@@ -278,6 +278,24 @@ describe('app header and host', () => {
     expect(nav).toHaveTextContent('DressUp');
   });
 
+  it('opens a new page at its top (Terms from the pricing footer opened part-way down); Back is left to the browser', async () => {
+    apiUser = freeUser;
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    try {
+      const { router } = renderAt('/pricing');
+      await screen.findByText(/^remote /);
+      scrollTo.mockClear();
+      await act(() => router.navigate('/terms'));
+      await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
+      scrollTo.mockClear();
+      await act(() => router.navigate(-1));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+      expect(scrollTo).not.toHaveBeenCalled();
+    } finally {
+      scrollTo.mockRestore();
+    }
+  });
+
   it('opens the limit dialog for a remote; Remove Limits goes to /pricing', async () => {
     apiUser = freeUser;
     const { router } = renderAt('/app/canvas');
