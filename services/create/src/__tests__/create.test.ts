@@ -258,6 +258,12 @@ describe('create service with a real account service', () => {
     const download = await request(app).get(`/api/download?url=${encodeURIComponent(done.imageUrl!)}`).set(userHeaders(user));
     expect(download.status).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/^attachment/);
+
+    // A video of it with no motion asked for is named in the history by the still it was made from.
+    const video = await request(app).post('/api/generations/video').set(userHeaders(user)).send({ imageUrl: done.imageUrl, model: 'wan-2.5' });
+    expect(video.status).toBe(202);
+    expect(await account.noteOf(video.body.id as string)).toBe('Of: Camel wool coat on a rainy boulevard');
+    expect(await waitDone(user, video.body.id as string)).toMatchObject({ status: 'completed' });
   });
 
   it('renders 4:5 images at their own size (not cut from a 2:3 render, which clipped the masthead)', async () => {

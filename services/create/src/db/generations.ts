@@ -82,6 +82,16 @@ export async function findUserGeneration(db: Db, userId: string, id: string): Pr
   return row ?? null;
 }
 
+/** The prompt of the user's generation that made the picture at `imageUrl` (a video's still), if one did. */
+export async function promptOfImage(db: Db, userId: string, imageUrl: string): Promise<string | null> {
+  const [row] = await db
+    .select({ prompt: generations.prompt })
+    .from(generations)
+    .where(and(eq(generations.userId, userId), eq(generations.imageUrl, imageUrl)))
+    .limit(1);
+  return row?.prompt ?? null;
+}
+
 /** A user's generations newest first (ties by id), `limit` per page, after `cursor`. */
 export async function listUserGenerations(
   db: Db,

@@ -43,6 +43,7 @@ import {
   listUserGenerations,
   markReserved,
   mediaKeysInUse,
+  promptOfImage,
   toGeneration,
 } from '../db/generations.js';
 import type { NewGenerationRow } from '../db/schema.js';
@@ -112,14 +113,19 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
    * A crash at any point is repaired by the worker's sweeper: a queued generation without a job is
    * enqueued, and its job reserves (idempotently) before working.
    */
-  async function start(req: Request, type: PaidGenerationType, fields: Omit<NewGenerationRow, 'id' | 'userId' | 'type' | 'cost' | 'createdAt'>): Promise<StartedGeneration> {
+  async function start(
+    req: Request,
+    type: PaidGenerationType,
+    fields: Omit<NewGenerationRow, 'id' | 'userId' | 'type' | 'cost' | 'createdAt'>,
+    note = ledgerNote(fields.prompt),
+  ): Promise<StartedGeneration> {
     const userId = req.identity!.userId;
     const id = randomUUID();
     const cost = CREDIT_COSTS[type];
     await insertGeneration(db, { ...fields, id, userId, type, cost, status: 'queued', createdAt: clock() });
     let outcome;
     try {
-      outcome = await account.reserve({ userId, feature: 'credits', amount: cost, key: id, source: type, note: ledgerNote(fields.prompt) });
+      outcome = await account.reserve({ userId, feature: 'credits', amount: cost, key: id, source: type, note });
     } catch (error) {
       if (error instanceof UnknownAccount) {
         // The account was deleted while this request ran: nothing is kept for it (its erase may be done already).
@@ -175,13 +181,15 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
       return null;
     });
     if (premium && (!plan || !PREMIUM_PLANS.has(plan))) throw forbidden(PREMIUM_MODEL_MESSAGE, { requiresPlan: 'advanced' });
-    const started = await start(req, 'video', {
-      prompt: body.prompt && body.prompt.length > 0 ? body.prompt : null,
-      presetId: null,
-      aspectRatio: null,
-      model: body.model,
-      inputs: { image, resolution: plan && PREMIUM_PLANS.has(plan) ? '1080p' : '720p' },
-    });
+    const prompt = body.prompt && body.prompt.length > 0 ? body.prompt : null;
+    // The history's line: the motion asked for, else the still it was made from ("Of: red silk slip dress…").
+    const still = prompt ? null : await promptOfImage(db, req.identity!.userId, body.imageUrl);
+    const started = await start(
+      req,
+      'video',
+      { prompt, presetId: null, aspectRatio: null, model: body.model, inputs: { image, resolution: plan && PREMIUM_PLANS.has(plan) ? '1080p' : '720p' } },
+      ledgerNote(prompt ?? (still ? `Of: ${still}` : null)),
+    );
     res.status(202).json(started);
   });
 

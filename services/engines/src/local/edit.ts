@@ -81,7 +81,10 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
   const moves = plan.shotType !== 'Default' || Boolean(camera?.lens || camera?.depth);
   const apart = moves ? await stillApart(main, source.width, source.height) : null;
   const scene = apart?.scene ?? source;
-  const framing = plan.shotType === 'Default' ? null : framingFor(plan.shotType, await findSubject(scene), apart?.typeBottom ?? 0);
+  // A still's figure box is exact: its top is the hat's or the hair's, which the subject's search may take lower.
+  const found = plan.shotType === 'Default' ? null : await findSubject(scene);
+  const subject0 = found && apart ? { ...found, top: Math.min(found.top, apart.figureTop) } : found;
+  const framing = subject0 === null ? null : framingFor(plan.shotType, subject0, apart?.typeBottom ?? 0);
   // Reframing, a lens or a blurred background move or smear a mark the main image already shows (unless it is
   // part of the type laid on top again).
   const markDisturbed = Boolean(framing || camera?.lens || camera?.depth) && !apart;
@@ -137,7 +140,7 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
  * A local still drawn again from its recipe at `width` × `height`, apart: its scene (backdrop and figure) as a
  * Picture, and its type (masthead, frame, caption) as a PNG to lay over it; null for any other picture.
  */
-async function stillApart(image: Buffer, width: number, height: number): Promise<{ scene: Picture; type: Buffer; typeBottom: number } | null> {
+async function stillApart(image: Buffer, width: number, height: number): Promise<{ scene: Picture; type: Buffer; typeBottom: number; figureTop: number } | null> {
   const layers = await layersOf(image, width, height);
   if (layers.from !== 'layers' || !layers.overlay || !layers.figure) return null;
   const { backdrop, figure } = layers;
@@ -153,6 +156,7 @@ async function stillApart(image: Buffer, width: number, height: number): Promise
     scene: pictureOf(width, height, scene),
     type: await sharp(type, { raw: { width, height, channels: 4 } }).png().toBuffer(),
     typeBottom: typeBottomOf(type, info.width, info.height),
+    figureTop: layers.box?.top ?? 1,
   };
 }
 

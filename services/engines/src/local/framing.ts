@@ -37,7 +37,7 @@ function cropAround(size: number, centreX: number, top: number) {
  */
 export function framingFor(shotType: EditShotType, subject: Subject, typeBottom = 0): Framing | null {
   // Room above the head, as a fraction of a crop of `size`: under a still's title (laid on top again) when it has one.
-  const above = (size: number, room: number) => subject.top - Math.max(room, typeBottom + 0.015) * size;
+  const above = (size: number, room: number) => subject.top - Math.max(room, typeBottom + 0.035) * size;
   switch (shotType) {
     case 'High Angle':
       return {
