@@ -6,6 +6,7 @@
 // for the page, whichever bundle draws it.
 export { cn } from './lib/cn.js';
 export { revealIfOutside } from './lib/reveal.js';
+export { saveBlob } from './lib/save-blob.js';
 export * from './constants.js';
 export { Button, buttonVariants, type ButtonProps } from './components/button.js';
 export {

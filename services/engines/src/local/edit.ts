@@ -83,8 +83,8 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
   const scene = apart?.scene ?? source;
   // A still's figure box is exact: its top is the hat's or the hair's, which the subject's search may take lower.
   const found = plan.shotType === 'Default' ? null : await findSubject(scene);
-  const subject0 = found && apart ? { ...found, top: Math.min(found.top, apart.figureTop) } : found;
-  const framing = subject0 === null ? null : framingFor(plan.shotType, subject0, apart?.typeBottom ?? 0);
+  const framedSubject = found && apart ? { ...found, top: Math.min(found.top, apart.figureTop) } : found;
+  const framing = framedSubject === null ? null : framingFor(plan.shotType, framedSubject, apart?.typeBottom ?? 0);
   // Reframing, a lens or a blurred background move or smear a mark the main image already shows (unless it is
   // part of the type laid on top again).
   const markDisturbed = Boolean(framing || camera?.lens || camera?.depth) && !apart;

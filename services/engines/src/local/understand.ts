@@ -788,6 +788,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   // the masthead's "RUST MIDI SKIRT" over a figure cut at the hips).
   const lengthNamed = saidGarments.some(({ entry }) => entry.slot === 'bottom' || ['gown', 'maxi dress', 'slip dress'].includes(entry.template));
   const framing: Framing = framingSaid?.[0] ?? (shoesNamed || lengthNamed || draw < 0.9 ? 'full body' : 'half body');
+  const atmosphere = atmosphereOf(prompt);
 
   return {
     garments,
@@ -799,7 +800,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
     ...(fromPrompt.shoes ? { shoes: fromPrompt.shoes } : {}),
     ...(fromPrompt.backdrop ? { backdrop: fromPrompt.backdrop } : {}),
     ...((fromPrompt.accessories ?? fromPreset.accessories) ? { accessories: fromPrompt.accessories ?? fromPreset.accessories } : {}),
-    ...(atmosphereOf(prompt) && !INDOORS.has(setting) ? { atmosphere: atmosphereOf(prompt) } : {}),
+    ...(atmosphere && !INDOORS.has(setting) ? { atmosphere } : {}),
     ...(productShot ? { noPerson: true as const } : {}),
     // The pieces the drawing adds (trousers under a top) are the outfit's one colour too.
     ...(fromPrompt.monochrome ? { partnerPaint: first.paint.hex } : {}),

@@ -1,5 +1,5 @@
-import { useHost } from '@atelier/host';
-import { Button, cn, dismissToast, getToasts, useToastClearance } from '@atelier/ui';
+import { photoshootInSession, useHost } from '@atelier/host';
+import { Button, cn, dismissToast, getToasts, saveBlob, useToastClearance } from '@atelier/ui';
 import { useEffect, useRef, useState } from 'react';
 import {
   DEFAULT_RETURN_PATH,
@@ -13,9 +13,9 @@ import {
 } from '../../../constants';
 import { useReturnFocus } from '../../../hooks/use-return-focus';
 import { useCharacters } from '../api/get-characters';
-import { runningPhotoshoot, useFinalGeneration } from '../hooks/use-final-generation';
+import { useFinalGeneration } from '../hooks/use-final-generation';
 import { usePreviewGeneration } from '../hooks/use-preview-generation';
-import { saveBlob, zipPhotos } from '../utils/download-photos';
+import { zipPhotos } from '../utils/download-photos';
 import { takeReturnPath } from '../utils/return-path';
 import { CharacterStep } from './character-step';
 import { ClothingStep } from './clothing-step';
@@ -32,7 +32,7 @@ type Direction = 'forward' | 'back';
 export function PhotoshootFlow() {
   const host = useHost();
   // A photoshoot started before a reload: back at its progress (step 5), not at the start of a new one.
-  const [resumed] = useState(runningPhotoshoot);
+  const [resumed] = useState(photoshootInSession);
   const [step, setStep] = useState<number>(resumed ? STEP.photoset : STEP.template);
   const [direction, setDirection] = useState<Direction>('forward');
   const [characterId, setCharacterId] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import type { AvatarJob, PoseImage } from '@atelier/contracts';
-import { keepPhotoshootInSession, photoshootInSession, rereadLimitsAfterFailure, useHost, USER_LIMITS_KEY } from '@atelier/host';
+import { keepPhotoshootInSession, rereadLimitsAfterFailure, useHost, USER_LIMITS_KEY } from '@atelier/host';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FINAL_MESSAGES, GENERATIONS_KEY, INITIAL_FINAL_TOTAL, JOB_POLL_MS, MESSAGES } from '../../../constants';
@@ -20,12 +20,6 @@ interface FinalState {
 
 const IDLE: FinalState = { phase: 'idle', jobId: null, job: null, error: null, canResume: false };
 
-/**
- * The photoshoot being made (or just made), kept for this tab: a reload at step 5 comes back to its progress or its
- * photos (it started the wizard over, with no sign of the photoshoot already paid for).
- */
-export const runningPhotoshoot = photoshootInSession;
-const remember = keepPhotoshootInSession;
 const TRACKED = { generation_type: 'photoshoot' } as const;
 
 /**
@@ -60,7 +54,7 @@ export function useFinalGeneration() {
         const { jobId } = await startGeneration(host.apiRequest, characterId, clothingImage);
         if (id !== run.current) return 'dropped';
         setState({ ...IDLE, phase: 'processing', jobId });
-        remember(jobId);
+        keepPhotoshootInSession(jobId);
         host.track('generation_started', TRACKED);
         void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] }); // one photoshoot of the allowance used
         return 'started';
@@ -96,13 +90,13 @@ export function useFinalGeneration() {
       try {
         job = await getJob(host.apiRequest, jobId);
       } catch (error) {
-        if (parseApiError(error).status === 404) remember(null); // not (or no longer) this user's: nothing to come back to
+        if (parseApiError(error).status === 404) keepPhotoshootInSession(null); // not (or no longer) this user's: nothing to come back to
         if (!stopped) fail((error as Error).message, true, jobId);
         return;
       }
       if (stopped) return;
       // A finished set stays for a reload (until the wizard is closed); a failed one is forgotten.
-      if (job.status === 'failed') remember(null);
+      if (job.status === 'failed') keepPhotoshootInSession(null);
       if (job.status === 'failed') {
         rereadLimitsAfterFailure(queryClient); // its photoshoot is given back
         return fail(job.errorMessage || MESSAGES.generationFailed.jobFallback, false, jobId);
@@ -131,11 +125,14 @@ export function useFinalGeneration() {
   /** Clears the result, the job id and the polling. */
   const reset = useCallback(() => {
     run.current += 1;
-    remember(null);
+    keepPhotoshootInSession(null);
     setState(IDLE);
   }, []);
 
-  /** Follows a photoshoot started before a reload (runningPhotoshoot): its progress, then its photos. */
+  /**
+   * Follows the photoshoot this tab kept across a reload (`photoshootInSession`, host): its progress, then its photos
+   * (a reload at step 5 started the wizard over, with no sign of the photoshoot already paid for).
+   */
   const adopt = useCallback((jobId: string) => {
     run.current += 1;
     setState({ ...IDLE, phase: 'processing', jobId });

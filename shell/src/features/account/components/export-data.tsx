@@ -1,20 +1,8 @@
 import { parseApiError } from '@atelier/contracts/api-error';
-import { Button, Spinner } from '@atelier/ui';
+import { Button, saveBlob, Spinner } from '@atelier/ui';
 import { useState } from 'react';
 import { DATA_EXPORT } from '../../../constants';
 import { collectAccountData, exportFileName } from '../api/export-data';
-
-/** Hands the browser a file to save. */
-function saveFile(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * The privacy policy's rights of access and portability made usable (SPEC §1: rights for EU/UK and California
@@ -28,7 +16,7 @@ export function ExportData() {
     try {
       const now = new Date();
       const data = await collectAccountData(window.location.origin, now);
-      saveFile(exportFileName(now), JSON.stringify(data, null, 2));
+      saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), exportFileName(now));
       setState({ busy: false, error: null });
     } catch (error) {
       const { message } = parseApiError(error);
