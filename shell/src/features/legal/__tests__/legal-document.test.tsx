@@ -25,10 +25,11 @@ describe('Terms of Service', () => {
     expect(onBack).toHaveBeenCalledOnce();
   });
 
-  it("states SPEC §9's terms consistently with the plans", () => {
+  it("states SPEC §9's terms in its words", () => {
     const terms = text(TERMS);
     expect(terms).toMatch(/at least 18 years old/);
-    expect(terms).toMatch(/25 credits per day/);
+    expect(terms).toContain('Free: 5 images, 3 videos, 5 canvas edits, 5 dress-up per month; Pro: 1,100 images, 200 videos, unlimited canvas and dress-up.');
+    expect(terms).toMatch(/Limits reset on your signup date or billing cycle/);
     expect(terms).toMatch(/Pro 1,100 credits/);
     expect(terms).toMatch(/signup date/);
     expect(terms).toMatch(/billing cycle date/);

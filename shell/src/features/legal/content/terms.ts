@@ -43,7 +43,7 @@ export const TERMS: LegalDocument = {
     {
       title: 'Free plan',
       body: [
-        'The free plan includes 25 credits per day (for example, 25 images, or one video and 5 images). Unused daily credits do not carry over. Photoshoots are not included in the free plan.',
+        'Usage allowances: Free: 5 images, 3 videos, 5 canvas edits, 5 dress-up per month; Pro: 1,100 images, 200 videos, unlimited canvas and dress-up. The app shows your current allowance, and the credits a generation will use, before you start it. Unused free allowance does not carry over. Photoshoots are not included in the free plan.',
       ],
     },
     {
@@ -55,7 +55,7 @@ export const TERMS: LegalDocument = {
     {
       title: 'When allowances reset',
       body: [
-        'Free allowances start on your signup date and then renew every day at 00:00 UTC. Paid allowances renew on your billing cycle date each month, counted from the day your subscription started.',
+        'Limits reset on your signup date or billing cycle: free allowances are counted from your signup date, and paid allowances renew on your billing cycle date, counted from the day your subscription started.',
       ],
     },
     {
