@@ -133,6 +133,8 @@ export interface CharacterLook {
   eyes?: string;
   /** A beard, stubble or a moustache, in the hair's colour. */
   facialHair?: 'beard' | 'stubble' | 'moustache';
+  /** The facial hair's own colour, when it is not the hair's ("a red beard" under grey hair). */
+  facialHairColour?: string;
   /** The studio wall behind the person. */
   backdrop: string;
   /** The basics (fitted top and trousers) the person wears when no garment is given. */

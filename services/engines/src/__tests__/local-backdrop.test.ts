@@ -53,4 +53,21 @@ describe('local textToImage stage', () => {
     expect(crowns(autumn).some(green)).toBe(false);
     expect(autumn.match(/<ellipse [^>]*rotate\(/g)?.length).toBeGreaterThan(30);
   });
+
+  it('draws snow falling on a city and lying on its ground (a snowy city was drawn dry)', async () => {
+    const [w, h] = [600, 900];
+    const stage: Stage = { width: w, height: h, floorY: h * 0.88, horizon: h * 0.88 - ((h * 0.72) / 8) * 2.4, figureX: w / 2, unit: (h * 0.72) / 8, palette: ['#c8b8a6'] };
+    const lightness = async (svg: string, top: number) => {
+      const { data } = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${svg}</svg>`)).extract({ left: 0, top: Math.round(top), width: w, height: h - Math.round(top) }).greyscale().raw().toBuffer({ resolveWithObject: true });
+      return data.reduce((sum, v) => sum + v, 0) / data.length / 255;
+    };
+    for (const setting of ['city', 'street', 'garden'] as const) {
+      const dry = backdropSvg(setting, 'overcast', stage, createRandom(7));
+      const snowy = backdropSvg(setting, 'overcast', stage, createRandom(7), 'snow');
+      // The ground in front of the horizon is white, and flakes fall over the whole frame.
+      expect(await lightness(snowy, stage.floorY), setting).toBeGreaterThan(0.75);
+      expect(await lightness(snowy, stage.floorY) - (await lightness(dry, stage.floorY)), setting).toBeGreaterThan(0.1);
+      expect(snowy.match(/<circle [^>]*fill="#ffffff"/g)!.length - (dry.match(/<circle [^>]*fill="#ffffff"/g)?.length ?? 0), setting).toBeGreaterThan(200);
+    }
+  });
 });

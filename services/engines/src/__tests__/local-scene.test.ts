@@ -5,7 +5,7 @@ import { parseHex } from '../local/colour.js';
 import { composeStill, mastheadLayout, readLocalRecipe, renderSceneLayers } from '../local/text-to-image.js';
 import { COLOURS } from '../local/vocabulary.js';
 import { buildLook, drawSceneFigure } from '../local/scene-figure.js';
-import { understand } from '../local/understand.js';
+import { understand, understoodOf } from '../local/understand.js';
 import { POSES } from '../poses.js';
 import type { TextToImageInput } from '../types.js';
 
@@ -278,6 +278,14 @@ describe('local text-to-image scene', () => {
     expect(understand('clean-shaven man without a beard', undefined, 1).figure.facialHair).toBeUndefined();
     expect(understand('man with a moustache', undefined, 1).figure.facialHair).toBe('moustache');
     expect(understand("man with five o'clock shadow", undefined, 1).figure.facialHair).toBe('stubble');
+    // A beard's colour is the beard's (it went to the jacket), the hair's too unless the hair's own is said.
+    const red = understand('man with a thick red beard, jacket', undefined, 1);
+    expect(red.garments[0]!.paint.name).not.toBe('red');
+    expect(red.figure).toMatchObject({ facialHair: 'beard', facialHairColour: { name: 'red' }, hair: { name: 'red' } });
+    const greyHair = await at('man with grey hair and a black beard, white shirt', 'keep', chin);
+    expect(greyHair.reading.figure).toMatchObject({ hair: { name: 'grey' }, facialHairColour: { name: 'black' } });
+    expect(deltaE(greyHair.colour, lab(parseHex(greyHair.reading.figure.facialHairColour!.hex)))).toBeLessThan(12);
+    expect(understoodOf(greyHair.reading).find((u) => u.label === 'Hair')?.value).toMatch(/grey, black beard$/);
   });
 
   it("keeps a close-up's hair below the masthead (an afro's volume ran under the title)", async () => {

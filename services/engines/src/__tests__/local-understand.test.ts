@@ -245,6 +245,15 @@ describe('local prompt understanding', () => {
     for (const prompt of ['storm grey coat on a street', 'yellow rain boots in the city', 'a street with no rain', 'rainy day look, studio', 'rain jacket, garden']) {
       expect(understand(prompt, undefined, 1).atmosphere, prompt).toBeUndefined();
     }
+    // Snow falling in a city is the city's weather (it drew a mountain); snow white is a colour, a winter coat a coat.
+    expect(understand('red coat, snow falling in the city at night', undefined, 1)).toMatchObject({ setting: 'city', atmosphere: 'snow' });
+    expect(understand('woman in a winter coat on a snowy street', undefined, 1)).toMatchObject({ setting: 'street', atmosphere: 'snow' });
+    expect(understand('skiing in the snowy mountains, white parka', undefined, 1).atmosphere).toBeUndefined(); // the set is snow
+    expect(understand('snow white dress in a garden', undefined, 1)).toMatchObject({ setting: 'garden', garments: [{ paint: { name: 'white' } }] });
+    expect(understand('snow white dress in a garden', undefined, 1).atmosphere).toBeUndefined();
+    expect(understand('woman in a winter coat, city', undefined, 1).atmosphere).toBeUndefined();
+    expect(understand('camel winter coat', undefined, 1).setting).not.toBe('snow');
+    expect(understand('snow boots on a street', undefined, 1).atmosphere).toBeUndefined();
     expect(understand('no beard, a thin moustache', undefined, 1).figure.facialHair).toBe('moustache');
     const reading = understand('camel coat, autumn leaves, street', undefined, 1);
     expect(understoodOf(reading).find((u) => u.label === 'Setting')?.value).toBe('street, autumn');

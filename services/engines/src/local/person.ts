@@ -611,7 +611,7 @@ function drawFace(look: CharacterLook, id: string, turn: number): string {
     `<ellipse cx="0" cy="0.15" rx="0.03" ry="0.02" fill="${lighten(skin, 0.15)}" opacity="0.35"/>`,
   );
   out.push('</g>');
-  if (look.facialHair) out.push(drawFacialHair(look.facialHair, look.hair, skin, jaw, chin));
+  if (look.facialHair) out.push(drawFacialHair(look.facialHair, look.facialHairColour ?? look.hair, skin, jaw, chin));
   // Mouth: upper lip, lower lip, the line between them.
   const mw = man ? 0.095 : 0.09;
   out.push(

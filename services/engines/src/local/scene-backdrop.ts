@@ -109,7 +109,7 @@ const AUTUMN_LEAVES = ['#b5552a', '#c9822f', '#8e3b22', '#d4a03a', '#a8452c'];
 
 /**
  * The air of the set, over the backdrop and behind the figure: rain as thin slanting streaks across the whole frame,
- * or autumn leaves drifting down (small tilted ovals in autumn's colours). Its own random stream, so the set under it
+ * snowflakes, or autumn leaves drifting down (small tilted ovals in autumn's colours). Its own random stream, so the set under it
  * is the one the seed draws without it.
  */
 function atmosphereSvg(atmosphere: Atmosphere, stage: Stage, random: Random): string {
@@ -122,6 +122,15 @@ function atmosphereSvg(atmosphere: Atmosphere, stage: Stage, random: Random): st
       const y = random.range(-0.05, 1) * h;
       const length = unit * random.range(0.35, 0.8);
       parts.push(`<path d="M${f(x)},${f(y)} l${f(-slant * (length / unit))},${f(length)}" stroke="#ffffff" stroke-width="${f(Math.max(1, unit * 0.018))}" stroke-linecap="round" opacity="${random.range(0.18, 0.42).toFixed(2)}"/>`);
+    }
+    return parts.join('');
+  }
+  if (atmosphere === 'snow') {
+    // Flakes of three sizes, the nearest the largest and softest.
+    for (let i = 0; i < 240; i++) {
+      const near = random.next();
+      const r = unit * (near < 0.7 ? random.range(0.015, 0.035) : near < 0.93 ? random.range(0.04, 0.07) : random.range(0.08, 0.12));
+      parts.push(`<circle cx="${f(random.range(0, w))}" cy="${f(random.range(0, h))}" r="${f(r)}" fill="#ffffff" opacity="${(near < 0.93 ? random.range(0.55, 0.95) : random.range(0.35, 0.6)).toFixed(2)}"/>`);
     }
     return parts.join('');
   }
@@ -145,6 +154,7 @@ function setSvg(setting: Setting, light: Light, stage: Stage, random: Random, at
   // the sky's edge, at a hedge's rounded ends) shows sky, not the black of an empty pixel.
   const parts: string[] = [`<rect width="${w}" height="${h}" fill="${SKIES[light].at(-1)!}"/>`];
   const horizon = stage.horizon;
+  const snowy = atmosphere === 'snow';
   switch (setting) {
     case 'beach': {
       const sea = floorY - unit * 1.2;
@@ -170,10 +180,11 @@ function setSvg(setting: Setting, light: Light, stage: Stage, random: Random, at
       const [a, b] = night ? ['#1c2238', '#2b2f45'] : light === 'golden hour' || light === 'sunset' ? ['#b98867', '#8d6e5c'] : ['#9aa1a8', '#c4bcb0'];
       if (setting === 'city') parts.push(buildings(stage, random, horizon + unit * 0.4, light, 0.62, darken(a, 0.25), darken(b, 0.2)));
       parts.push(buildings(stage, random, horizon + unit * 0.6, light, setting === 'city' ? 0.32 : 0.45, a, b));
-      const road = tint('#4a4b4f', light);
+      // Under snow the road is a trodden grey-white and the pavement's edge white.
+      const road = tint(snowy ? '#c9ced6' : '#4a4b4f', light);
       parts.push(`<rect y="${f(horizon + unit * 0.6)}" width="${w}" height="${f(h)}" fill="${road}"/>`);
       // Pavement edge, then the crosswalk's stripes in perspective towards the horizon.
-      parts.push(`<rect y="${f(horizon + unit * 0.6)}" width="${w}" height="${f(unit * 0.25)}" fill="${tint('#9c9a94', light)}"/>`);
+      parts.push(`<rect y="${f(horizon + unit * 0.6)}" width="${w}" height="${f(unit * 0.25)}" fill="${tint(snowy ? '#f1f4f8' : '#9c9a94', light)}"/>`);
       if (setting === 'street') {
         const top = horizon + unit * 0.9;
         const stripes = 9;
@@ -187,8 +198,9 @@ function setSvg(setting: Setting, light: Light, stage: Stage, random: Random, at
           parts.push(`<path d="M${f(figureX - half0)},${f(y0)} L${f(figureX + half0)},${f(y0)} L${f(figureX + half1)},${f(y1)} L${f(figureX - half1)},${f(y1)} Z" fill="${tint('#f1efe8', light)}" opacity="0.92"/>`);
         }
       } else {
-        parts.push(`<rect y="${f(floorY - unit * 0.3)}" width="${w}" height="${f(h)}" fill="${tint('#8f8d88', light)}"/>`);
-        for (let x = -unit; x < w; x += unit * 1.6) parts.push(`<path d="M${f(x)},${f(floorY - unit * 0.3)} L${f(x - unit * 1.2)},${h}" stroke="${darken(tint('#8f8d88', light), 0.2)}" stroke-width="${f(unit * 0.03)}"/>`);
+        const pavement = tint(snowy ? '#e8ecf1' : '#8f8d88', light);
+        parts.push(`<rect y="${f(floorY - unit * 0.3)}" width="${w}" height="${f(h)}" fill="${pavement}"/>`);
+        for (let x = -unit; x < w; x += unit * 1.6) parts.push(`<path d="M${f(x)},${f(floorY - unit * 0.3)} L${f(x - unit * 1.2)},${h}" stroke="${darken(pavement, snowy ? 0.08 : 0.2)}" stroke-width="${f(unit * 0.03)}"/>`);
       }
       if (night) parts.push(`<defs><radialGradient id="lamp"><stop offset="0" stop-color="#ffd58a" stop-opacity="0.55"/><stop offset="1" stop-color="#ffd58a" stop-opacity="0"/></radialGradient></defs><ellipse cx="${f(w * 0.82)}" cy="${f(horizon - unit * 1.5)}" rx="${f(unit * 3)}" ry="${f(unit * 3)}" fill="url(#lamp)"/><rect x="${f(w * 0.82 - unit * 0.04)}" y="${f(horizon - unit * 1.5)}" width="${f(unit * 0.08)}" height="${f(unit * 2.3)}" fill="#101218"/><circle cx="${f(w * 0.82)}" cy="${f(horizon - unit * 1.5)}" r="${f(unit * 0.18)}" fill="#fff1c8"/>`);
       break;
@@ -217,13 +229,17 @@ function setSvg(setting: Setting, light: Light, stage: Stage, random: Random, at
         const x = random.range(-0.05, 1.05) * w;
         const r = unit * random.range(1.2, 2.2);
         const crown = mix(darken(leaf, 0.2), leaf, random.next());
-        parts.push(`<circle cx="${f(x)}" cy="${f(horizon - r * 0.6)}" r="${f(r)}" fill="${autumn ? tint(mix(AUTUMN_LEAVES[i % AUTUMN_LEAVES.length]!, crown, 0.2), light) : crown}"/>`);
+        const cy = horizon - r * 0.6;
+        parts.push(`<circle cx="${f(x)}" cy="${f(cy)}" r="${f(r)}" fill="${autumn ? tint(mix(AUTUMN_LEAVES[i % AUTUMN_LEAVES.length]!, crown, 0.2), light) : crown}"/>`);
+        // Snow lies on the crown's top: the arc above a chord, its lower edge sagging.
+        if (snowy) parts.push(`<path d="M${f(x - r * 0.8)},${f(cy - r * 0.6)} A${f(r)},${f(r)} 0 0 1 ${f(x + r * 0.8)},${f(cy - r * 0.6)} Q${f(x)},${f(cy - r * 0.35)} ${f(x - r * 0.8)},${f(cy - r * 0.6)} Z" fill="${tint('#f4f7fa', light)}"/>`);
       }
       parts.push(`<rect y="${f(horizon - unit * 0.5)}" width="${w}" height="${f(unit * 1.4)}" rx="${f(unit * 0.3)}" fill="${autumn ? tint('#6b4a24', light) : darken(leaf, 0.1)}"/>`);
-      const blooms = autumn ? AUTUMN_LEAVES : ['#f2c7d4', '#ffffff', '#f5d76e', '#e0708a'];
+      // In snow the hedge and the trees carry white; no flowers.
+      const blooms = snowy ? ['#ffffff', '#f3f6fa', '#e6ebf1'] : autumn ? AUTUMN_LEAVES : ['#f2c7d4', '#ffffff', '#f5d76e', '#e0708a'];
       for (let i = 0; i < 60; i++) parts.push(`<circle cx="${f(random.range(0, w))}" cy="${f(horizon - unit * 0.4 + random.range(0, 1.2) * unit)}" r="${f(unit * random.range(0.05, 0.12))}" fill="${random.pick(blooms)}" opacity="0.9"/>`);
-      parts.push(`<rect y="${f(horizon + unit * 0.9)}" width="${w}" height="${f(h)}" fill="${tint(autumn ? '#8c8a4c' : '#6f9a55', light)}"/>`);
-      parts.push(`<path d="M${f(figureX - unit * 0.8)},${f(horizon + unit * 0.9)} L${f(figureX + unit * 0.8)},${f(horizon + unit * 0.9)} L${f(figureX + w * 0.45)},${h} L${f(figureX - w * 0.45)},${h} Z" fill="${tint('#d8ccb4', light)}"/>`);
+      parts.push(`<rect y="${f(horizon + unit * 0.9)}" width="${w}" height="${f(h)}" fill="${tint(snowy ? '#f2f5f8' : autumn ? '#8c8a4c' : '#6f9a55', light)}"/>`);
+      parts.push(`<path d="M${f(figureX - unit * 0.8)},${f(horizon + unit * 0.9)} L${f(figureX + unit * 0.8)},${f(horizon + unit * 0.9)} L${f(figureX + w * 0.45)},${h} L${f(figureX - w * 0.45)},${h} Z" fill="${tint(snowy ? '#e3e7ec' : '#d8ccb4', light)}"/>`);
       break;
     }
     case 'desert': {

@@ -444,6 +444,7 @@ export function buildLook(reading: Reading, seedBuild: number): CharacterLook {
     backdrop: '#ffffff',
     outfit: figure.skin.hex,
     ...(figure.facialHair ? { facialHair: figure.facialHair } : {}),
+    ...(figure.facialHairColour ? { facialHairColour: figure.facialHairColour.hex } : {}),
   };
 }
 

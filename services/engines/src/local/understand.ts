@@ -65,6 +65,8 @@ export interface Reading {
     age: AgeRange;
     /** A beard, stubble or a moustache, when the prompt asks for one. */
     facialHair?: FacialHair;
+    /** Its colour when said ("a thick red beard"); else the hair's. */
+    facialHairColour?: NamedColour;
   };
   setting: Setting;
   light: Light;
@@ -96,6 +98,8 @@ interface Said {
   presentation?: Presentation;
   skin?: { index: number; name: string };
   hair?: NamedColour;
+  /** "a red beard", "grey stubble": the facial hair's own colour. */
+  facialHairColour?: NamedColour;
   hairStyle?: HairLength;
   age?: AgeRange;
   setting?: Setting;
@@ -276,7 +280,7 @@ function negatedGarment(tokens: string[], at: number): boolean {
 }
 
 /** Setting words that say the weather more than the place: a place named after them wins. */
-const WEATHER_SETTINGS = new Set(['snowy', 'winter']);
+const WEATHER_SETTINGS = new Set(['snow', 'snowy', 'snowing', 'snowfall', 'winter']);
 
 export function readText(text: string): Said {
   const tokens = tokensOf(text);
@@ -294,6 +298,12 @@ export function readText(text: string): Said {
     const hairColour = termAt(tokens, i, (t) => T.hairColours.has(t));
     if (hairColour && /^(hair|hair,|haired|locks|curls|bob)$/.test(next(i + hairColour[1])) || (hairColour && T.hairStyles.has(next(i + hairColour[1])) && next(i + hairColour[1] + 1) === 'hair')) {
       said.hair = { ...T.hairColours.get(hairColour[0])! };
+      i += hairColour[1];
+      continue;
+    }
+    // "a thick red beard", "grey stubble": the facial hair's colour, not a garment's.
+    if (hairColour && FACIAL_HAIR_WORD.test(next(i + hairColour[1]))) {
+      said.facialHairColour = { ...T.hairColours.get(hairColour[0])! };
       i += hairColour[1];
       continue;
     }
@@ -443,7 +453,10 @@ export function readText(text: string): Said {
         // "wide-brimmed hat", "wide-leg trousers": the thing's shape; "wide" alone (or "wide angle") is the framing.
         (found[1] === T.framings && found[0]![0] === 'wide' && ![undefined, ',', '.', ';', 'angle', 'view', 'frame', 'framing'].includes(tokens[i + 1])) ||
         // "evening dress", "evening wear": what is worn in the evening, not the light ("… in a garden" stays by day).
-        (found[1] === T.lights && found[0]![0] === 'evening' && (T.garments.has(next(i + 1)) || ['wear', 'look', 'outfit', 'attire', 'bag', 'clutch'].includes(next(i + 1)))));
+        (found[1] === T.lights && found[0]![0] === 'evening' && (T.garments.has(next(i + 1)) || ['wear', 'look', 'outfit', 'attire', 'bag', 'clutch'].includes(next(i + 1)))) ||
+        // "a winter coat", "winter wear": what is worn in winter, not a mountain; "snow white": a colour.
+        (found[1] === T.settings && found[0]![0] === 'winter' && (T.garments.has(next(i + 1)) || ['wear', 'look', 'outfit', 'collection', 'fashion', 'layers', 'layering'].includes(next(i + 1)))) ||
+        (found[1] === T.settings && found[0]![0] === 'snow' && next(i + 1) === 'white'));
     if (found && !misread) {
       const [[term, length], map, set] = found as [[string, number], Map<string, unknown>, (value: unknown) => void];
       // A place beats the weather said before it: a "snowy Tokyo street at night" is a street, not a mountain.
@@ -647,14 +660,16 @@ const PRINT_COLOURS: Partial<Record<PrintKind, [ground: string, motif: string]>>
   camouflage: ['olive', 'khaki'],
 };
 
-/** What is in the air of a set: rain falling, or autumn's colours and falling leaves. */
-export type Atmosphere = 'rain' | 'autumn';
+/** What is in the air of a set: rain falling, autumn's colours and falling leaves, or snow falling and lying. */
+export type Atmosphere = 'rain' | 'autumn' | 'snow';
 /** Not when said with "no" or "without" before it ("no rain", "without a beard"). */
 const UNSAID = '(?<!\\b(?:no|without(?: a| any)?)\\s)';
 const ATMOSPHERES: [RegExp, Atmosphere][] = [
   // Rain the weather, not the garment ("rain boots", "a rain jacket") nor a colour ("storm grey").
   [new RegExp(`${UNSAID}\\b(rainy|raining|rainfall|drizzle|drizzly|downpour|stormy|thunderstorm|rain(?!\\s*(?:boots?|coat|jacket|hat|mac|wear|proof))|storm(?!\\s*(?:grey|gray|blue)))\\b`), 'rain'],
   [new RegExp(`${UNSAID}\\b(autumn|autumnal|fall (?:leaves|foliage|colou?rs)|falling leaves|fallen leaves)\\b`), 'autumn'],
+  // Snow the weather, not a colour ("snow white") nor a garment ("snow boots").
+  [new RegExp(`${UNSAID}\\b(snowy|snowing|snowfall|snowflakes?|blizzard|snow(?![\\s-]*(?:white|boots?|globe)))\\b`), 'snow'],
 ];
 /** Sets with no sky: rain and falling leaves are not drawn there. */
 const INDOORS: ReadonlySet<Setting> = new Set(['studio', 'interior', 'runway']);
@@ -668,7 +683,10 @@ export function atmosphereOf(text: string): Atmosphere | undefined {
 /** A product shot: the clothes alone, as on an invisible mannequin. */
 const NO_PERSON = /\b(no (person|model|people|one wearing it)|without (a |any )?(person|model|people)|flat ?lay|laid flat|product (shot|photo|photograph|image)|ghost mannequin|pack ?shot)\b/;
 
-/** Facial hair a prompt can ask for (drawn in the hair's colour). */
+/** A word naming facial hair, right after its colour ("red beard"). */
+const FACIAL_HAIR_WORD = /^(beard|beards|goatee|moustache|mustache|stubble)$/;
+
+/** Facial hair a prompt can ask for (drawn in the hair's colour unless its own is said). */
 export type FacialHair = 'beard' | 'stubble' | 'moustache';
 const FACIAL_HAIR: [RegExp, FacialHair][] = [
   [new RegExp(`${UNSAID}\\b(stubble|stubbled|five o'?clock shadow)\\b`), 'stubble'],
@@ -714,7 +732,9 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   sources.hair = hairSaid?.[1] ?? 'seed';
   const darkHairOnly = skinIndex >= 4;
   const hairIndex = age === 'senior' ? 5 : darkHairOnly ? random.int(0, 1) : random.pick([0, 1, 1, 2, 2, 3, 4, 6]);
-  const hair = hairSaid?.[0] ?? { name: ['black', 'brunette', 'brown', 'light brown', 'blonde', 'grey', 'auburn'][hairIndex]!, hex: HAIR_COLOURS[hairIndex]! };
+  // A beard's colour said and the hair's not: the hair is the beard's ("a man with a red beard" is a redhead).
+  const beardColour = facialHair ? pick('facialHairColour') : null;
+  const hair = hairSaid?.[0] ?? beardColour?.[0] ?? { name: ['black', 'brunette', 'brown', 'light brown', 'blonde', 'grey', 'auburn'][hairIndex]!, hex: HAIR_COLOURS[hairIndex]! };
   const styles: HairLength[] = who === 'man' ? ['short', 'short', 'buzz', 'curly'] : who === 'woman' ? ['long', 'long', 'bob', 'bun', 'ponytail', 'curly'] : ['short', 'bob', 'buzz', 'curly'];
   const hairStyle = pick('hairStyle')?.[0] ?? random.pick(styles);
 
@@ -792,7 +812,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
 
   return {
     garments,
-    figure: { presentation: who, skin: { name: skinSaid?.[0].name ?? SKIN_NAMES[skinIndex]!, hex: SKIN_TONES[skinIndex]! }, hair, hairStyle, age, ...(facialHair ? { facialHair } : {}) },
+    figure: { presentation: who, skin: { name: skinSaid?.[0].name ?? SKIN_NAMES[skinIndex]!, hex: SKIN_TONES[skinIndex]! }, hair, hairStyle, age, ...(facialHair ? { facialHair } : {}), ...(beardColour ? { facialHairColour: beardColour[0] } : {}) },
     setting,
     light,
     framing,
@@ -800,7 +820,8 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
     ...(fromPrompt.shoes ? { shoes: fromPrompt.shoes } : {}),
     ...(fromPrompt.backdrop ? { backdrop: fromPrompt.backdrop } : {}),
     ...((fromPrompt.accessories ?? fromPreset.accessories) ? { accessories: fromPrompt.accessories ?? fromPreset.accessories } : {}),
-    ...(atmosphere && !INDOORS.has(setting) ? { atmosphere } : {}),
+    // Snow on a snowy mountain is the set's own.
+    ...(atmosphere && !INDOORS.has(setting) && !(atmosphere === 'snow' && setting === 'snow') ? { atmosphere } : {}),
     ...(productShot ? { noPerson: true as const } : {}),
     // The pieces the drawing adds (trousers under a top) are the outfit's one colour too.
     ...(fromPrompt.monochrome ? { partnerPaint: first.paint.hex } : {}),
@@ -885,7 +906,7 @@ export function understoodOf(reading: Reading): { label: string; value: string }
   out.push(
     { label: 'Figure', value: reading.noPerson ? 'none (product shot)' : figure.age === 'adult' ? figure.presentation : `${figure.presentation}, ${figure.age}` },
     { label: 'Skin', value: figure.skin.name },
-    { label: 'Hair', value: `${HAIR_LENGTH_NAMES[figure.hairStyle]} ${figure.hair.name}${figure.facialHair ? `, ${figure.facialHair}` : ''}` },
+    { label: 'Hair', value: `${HAIR_LENGTH_NAMES[figure.hairStyle]} ${figure.hair.name}${figure.facialHair ? `, ${figure.facialHairColour && figure.facialHairColour.name !== figure.hair.name ? `${figure.facialHairColour.name} ` : ''}${figure.facialHair}` : ''}` },
     { label: 'Setting', value: reading.atmosphere ? `${reading.setting}, ${reading.atmosphere}` : reading.setting },
     { label: 'Light', value: reading.light },
     { label: 'Framing', value: reading.framing },
