@@ -288,6 +288,20 @@ describe('local text-to-image scene', () => {
     expect(understoodOf(greyHair.reading).find((u) => u.label === 'Hair')?.value).toMatch(/grey, black beard$/);
   });
 
+  it('draws a black-and-white photograph in greys, set and figure (it was in colour)', async () => {
+    const spread = async (png: Buffer) => {
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      let most = 0;
+      for (let i = 0; i < data.length; i += info.channels) if (info.channels < 4 || data[i + 3]! > 0) most = Math.max(most, Math.max(data[i]!, data[i + 1]!, data[i + 2]!) - Math.min(data[i]!, data[i + 1]!, data[i + 2]!));
+      return most;
+    };
+    const grey = await render('red coat on a city street at golden hour, black and white photograph');
+    const colour = await render('red coat on a city street at golden hour');
+    expect(await spread(grey.backdrop)).toBeLessThanOrEqual(1);
+    expect(await spread(grey.figure)).toBeLessThanOrEqual(1);
+    expect(await spread(colour.figure)).toBeGreaterThan(60);
+  });
+
   it("keeps a close-up's hair below the masthead (an afro's volume ran under the title)", async () => {
     for (const prompt of ['close-up beauty portrait, woman with an afro, camel blazer', 'close-up portrait, hair in a bun, black turtleneck']) {
       const layers = await render(prompt, 82, '4:5');

@@ -63,6 +63,8 @@ describe('local prompt understanding', () => {
     expect(describeReading(denim)).toBe('Blue denim jacket');
     // The same when denim is the material said of another garment.
     expect(describeReading(understand('a woman in a denim shirt, studio', undefined, 1))).toBe('Blue denim shirt');
+    // A colour the garment's name says is said once ("BLACK LITTLE BLACK DRESS" was the title).
+    expect(describeReading(understand('little black dress, studio', undefined, 1))).toBe('Little black dress');
     expect(describeReading(understand('a man in jeans and a black stetson, desert', undefined, 1))).toBe('Blue jeans');
     // "wide-brimmed" is the hat's shape, not a wide shot: the close-up said after it stands.
     expect(understand('woman in a wide-brimmed black hat and red lipstick, close-up', undefined, 3).framing).toBe('close-up');
@@ -145,6 +147,32 @@ describe('local prompt understanding', () => {
     expect(readText('cropped leather jacket').hairStyle).toBeUndefined();
     expect(readText('blonde woman in a navy suit').hair?.name).toBe('blonde');
     expect(worn('a black woman in a white linen dress')).toEqual([['dress', 'white']]);
+    // A long dress or skirt is a maxi (it was knee length, and "long" went to the hair).
+    expect(worn('a woman in a long red silk dress on a beach')).toEqual([['maxi dress', 'red']]);
+    expect(worn('floor-length black velvet dress')).toEqual([['maxi dress', 'black']]);
+    expect(worn('long light blue skirt')).toEqual([['maxi skirt', 'light blue']]);
+    expect(understand('long red dress', undefined, 1).sources.garment).toBe('prompt');
+    expect(readText('long red dress').hairStyle).toBeUndefined();
+    expect(readText('long hair, red dress').hairStyle).toBe('long');
+    // A colour before "party", "cocktail" or "summer" is still the garment's ("a sequin silver party dress" was wine).
+    expect(worn('woman in a sequin silver party dress, disco ball, nightclub')).toEqual([['dress', 'silver']]);
+    expect(worn('white summer dress on the beach')).toEqual([['dress', 'white']]);
+    expect(worn('red cocktail dress')).toEqual([['cocktail dress', 'red']]);
+    expect(worn('a woman in a long-sleeve burgundy turtleneck dress, knee length')).toEqual([['sweater dress', 'burgundy']]);
+    // "A Black woman" is the figure's skin (a light-skinned woman was drawn), one of the darker tones by the seed.
+    for (let seed = 1; seed <= 12; seed++) {
+      for (const prompt of ['a Black woman in a white linen dress', 'black man in a beige trench coat, Paris street', 'a black male model in a grey suit']) {
+        const { figure, sources, garments } = understand(prompt, undefined, seed);
+        expect(['brown', 'dark', 'deep'], prompt).toContain(figure.skin.name);
+        expect(sources.skin).toBe('prompt');
+        expect(garments[0]!.paint.name, prompt).not.toBe('black');
+      }
+      expect(['fair', 'light', 'medium']).toContain(understand('a white woman in a black dress', undefined, seed).figure.skin.name);
+    }
+    expect(new Set(Array.from({ length: 12 }, (_, seed) => understand('a Black woman, red dress', undefined, seed).figure.skin.name)).size).toBeGreaterThan(1);
+    // A named tone wins; "black" before anything else is a colour.
+    expect(understand('a black woman with deep ebony skin, red dress', undefined, 3).figure.skin.name).toBe('deep');
+    expect(understand('woman in black, studio', undefined, 3).sources.skin).toBe('seed');
     // Shoes are drawn in the colour said of them; a tracksuit's bottoms match it (scene test below).
     expect(understand('black slip dress and red heels', undefined, 1).shoes?.name).toBe('red');
     expect(understand('white sneakers and a red tracksuit', undefined, 1).shoes?.name).toBe('white');
@@ -255,6 +283,18 @@ describe('local prompt understanding', () => {
     expect(understand('camel winter coat', undefined, 1).setting).not.toBe('snow');
     expect(understand('snow boots on a street', undefined, 1).atmosphere).toBeUndefined();
     expect(understand('no beard, a thin moustache', undefined, 1).figure.facialHair).toBe('moustache');
+    // The time of day beats the weather's grey ("a rainy city at night" was drawn by day); a club is lit by neon; a
+    // backdrop's colour named is a studio (it drew a garden behind "red dress, black background").
+    expect(understand('a woman in a yellow raincoat in a rainy city at night, neon reflections', undefined, 1)).toMatchObject({ setting: 'city', light: 'night', atmosphere: 'rain' });
+    expect(understand('rainy day, beige trench, street', undefined, 1).light).toBe('overcast');
+    expect(understand('woman in a sequin silver party dress, disco ball, nightclub', undefined, 1)).toMatchObject({ setting: 'interior', light: 'neon' });
+    for (let seed = 1; seed <= 8; seed++) expect(understand('red dress, black background', undefined, seed)).toMatchObject({ setting: 'studio', backdrop: { name: 'black' } });
+    // A black-and-white photograph is the picture's colour, not the coat's; black-and-white clothes are clothes.
+    const photo = understand('woman in a trench coat, black and white photograph', undefined, 1);
+    expect([photo.blackAndWhite, photo.garments[0]!.paint.name]).toEqual([true, 'camel']);
+    expect(understand('little black dress, B&W portrait', undefined, 1)).toMatchObject({ blackAndWhite: true, framing: 'close-up' });
+    expect(understand('navy suit, shot in black and white', undefined, 1).blackAndWhite).toBe(true);
+    for (const prompt of ['black and white stripes dress', 'monochrome outfit', 'black and white checked coat']) expect(understand(prompt, undefined, 1).blackAndWhite, prompt).toBeUndefined();
     const reading = understand('camel coat, autumn leaves, street', undefined, 1);
     expect(understoodOf(reading).find((u) => u.label === 'Setting')?.value).toBe('street, autumn');
   });

@@ -383,6 +383,11 @@ async function rasterScene(input: LocalStillRecipe, pixelWidth?: number): Promis
   // The grade: whole on the set, part of it on the lit figure.
   applyGrade(backdrop, 3, gradeMatrix(reading.light, 1));
   applyGrade(figure, 4, gradeMatrix(reading.light, reading.light === 'night' || reading.light === 'blue hour' ? 0.45 : 0.35));
+  // A black-and-white photograph: every layer under the type in its luminance (Rec. 601), the light's grade first.
+  if (reading.blackAndWhite) {
+    applyGrade(backdrop, 3, BLACK_AND_WHITE_MATRIX);
+    applyGrade(figure, 4, BLACK_AND_WHITE_MATRIX);
+  }
   let [left, top, right, bottom] = [w, h, -1, -1];
   for (let y = 0; y < h; y += 2) {
     for (let x = 0; x < w; x += 2) {
@@ -477,6 +482,9 @@ function stillXmp(width: number, height: number, input: LocalStillRecipe): strin
   ).toString('base64url');
   return localMarkXmp(localCaptionBox(width, height, frameInset(width, height)), undefined, [[RECIPE_ATTRIBUTE, recipe]]);
 }
+
+/** Each channel becomes the pixel's luminance: a {@link gradeMatrix}-shaped matrix. */
+const BLACK_AND_WHITE_MATRIX = [0.299, 0.587, 0.114, 0, 0.299, 0.587, 0.114, 0, 0.299, 0.587, 0.114, 0];
 
 /** The still from its layers (PNGs, as {@link renderSceneLayers} gives them): the same bytes as the engine's still. */
 export async function composeStill(layers: LocalSceneLayers, input: LocalStillRecipe): Promise<Buffer> {

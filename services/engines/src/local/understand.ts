@@ -1,5 +1,6 @@
 import type { Preset } from '../types.js';
 import { darken, isHexColour, lighten, luminance, mix, saturation } from './colour.js';
+import { toEnglish } from './indonesian.js';
 import { HAIR_COLOURS, SKIN_TONES } from './palettes.js';
 import { createRandom, hashString } from './random.js';
 import {
@@ -85,6 +86,8 @@ export interface Reading {
   atmosphere?: Atmosphere;
   /** The clothes without anyone in them: a product shot ("flat lay", "no model", "ghost mannequin"). */
   noPerson?: true;
+  /** A black-and-white photograph asked for: the still in greys. */
+  blackAndWhite?: true;
   sources: Record<'garment' | 'colour' | 'figure' | 'skin' | 'hair' | 'setting' | 'light' | 'framing', Source>;
 }
 
@@ -97,6 +100,8 @@ interface Said {
   loosePrint?: PrintKind;
   presentation?: Presentation;
   skin?: { index: number; name: string };
+  /** "a Black woman": the tones the skin is one of, when no tone is named. */
+  skinRange?: [number, number];
   hair?: NamedColour;
   /** "a red beard", "grey stubble": the facial hair's own colour. */
   facialHairColour?: NamedColour;
@@ -178,6 +183,10 @@ function describesUnknownThing(tokens: string[], from: number): boolean {
 const CONNECTING_WORDS = new Set(['and', 'or', 'with', 'in', 'on', 'at', 'by', 'for', 'of', 'the', 'a', 'an', 'shade', 'tone', 'tones', 'colour', 'color', 'coloured', 'colored', 'look', 'outfit', 'on', 'against']);
 
 /** Words for a person a hair colour may come right before ("a blonde woman"). */
+/** Words between a skin word and the person ("a Black male model"). */
+const PERSON_BEFORE_NOUN = new Set(['male', 'female', 'young', 'older', 'elderly', 'middle-aged', 'plus-size']);
+/** The skin tones (indexes into SKIN_TONES) a word for a person's colour covers. */
+const SKIN_RANGES: Record<string, [number, number]> = { black: [4, 6], white: [0, 2] };
 const PERSON_NOUNS = new Set(['woman', 'women', 'man', 'men', 'girl', 'girls', 'guy', 'lady', 'ladies', 'model', 'models', 'person', 'boy', 'bride', 'groom']);
 /** Hair colours that, right before a person, can only be the hair's. */
 const HAIR_BEFORE_PERSON = new Set(['blonde', 'blond', 'brunette', 'ginger', 'auburn', 'platinum']);
@@ -281,15 +290,52 @@ function negatedGarment(tokens: string[], at: number): boolean {
 
 /** Setting words that say the weather more than the place: a place named after them wins. */
 const WEATHER_SETTINGS = new Set(['snow', 'snowy', 'snowing', 'snowfall', 'winter']);
+const WEATHER_LIGHTS = new Set(['rainy', 'cloudy']);
+
+/** What a garment is for or how it hangs: "a silver party dress" is a silver dress (silver was lost before "party"). */
+const OCCASION_WORDS = new Set(['party', 'cocktail', 'prom', 'summer', 'spring', 'holiday', 'casual', 'formal', 'elegant', 'classic', 'vintage', 'flowy', 'flowing', 'loose', 'everyday', 'office', 'work', 'date', 'night', 'beach']);
+
+/** Whether the word at `i` sits between a colour, material or print and the garment it describes. */
+function describesNext(tokens: string[], i: number): boolean {
+  const before = tokens[i - 1] ?? '';
+  const describes = (t: string) => T.colours.has(t) || T.materials.has(t) || T.prints.has(t);
+  if (!describes(before) && !describes(`${tokens[i - 2] ?? ''} ${before}`)) return false;
+  // A garment whose own name starts with the word stays whole ("beach dress" if it were one).
+  if (termAt(tokens, i, (t) => T.garments.has(t))) return false;
+  return termAt(tokens, i + 1, (t) => T.garments.has(t)) !== null;
+}
+
+/** Words for a dress's or skirt's length to the floor. */
+const FLOOR_LENGTH = new Set(['long', 'floor length', 'ankle length', 'full length']);
+
+/**
+ * "a long red silk dress" is a red silk maxi dress (it was a knee-length dress and long hair): a length word before
+ * a dress or skirt, with only its colours, materials and prints between, moves to the garment as "maxi".
+ */
+function lengthened(tokens: string[]): string[] {
+  const out = tokens.filter((t, i) => !(OCCASION_WORDS.has(t) && describesNext(tokens, i)));
+  for (let i = 0; i < out.length; i++) {
+    const two = `${out[i]} ${out[i + 1] ?? ''}`;
+    const words = FLOOR_LENGTH.has(two) ? 2 : out[i] === 'long' ? 1 : 0;
+    if (words === 0) continue;
+    let j = i + words;
+    for (let term = termAt(out, j, (t) => T.colours.has(t) || T.materials.has(t) || T.prints.has(t) || SHADE_WORDS[t] !== undefined); term; term = termAt(out, j, (t) => T.colours.has(t) || T.materials.has(t) || T.prints.has(t) || SHADE_WORDS[t] !== undefined)) j += term[1];
+    if (!['dress', 'skirt'].includes(out[j] ?? '')) continue;
+    out.splice(j, 0, 'maxi');
+    out.splice(i, words);
+  }
+  return out;
+}
 
 export function readText(text: string): Said {
-  const tokens = tokensOf(text);
+  const tokens = lengthened(tokensOf(text));
   const said: Said = { garments: [], looseColours: [] };
   let colours: NamedColour[] = [];
   let material: [string, MaterialKind] | undefined;
   let print: PrintKind | undefined;
   let shade: string | undefined;
   let settingByWeather = false;
+  let lightByWeather = false;
   const next = (i: number) => tokens[i] ?? '';
   if (tokens.some((t) => MONOCHROME_WORDS.has(t)) || / head to toe /.test(` ${tokens.join(' ')} `)) said.monochrome = true;
   for (let i = 0; i < tokens.length; ) {
@@ -307,10 +353,12 @@ export function readText(text: string): Said {
       i += hairColour[1];
       continue;
     }
-    // "a blonde woman", "brunette model": a hair colour right before a person is the hair's. "A black woman": not a
-    // garment's colour either (the figure's skin is not guessed from it).
-    if (PERSON_NOUNS.has(next(i + 1)) && (HAIR_BEFORE_PERSON.has(word) || word === 'black' || word === 'white')) {
+    // "a blonde woman", "brunette model": a hair colour right before a person is the hair's. "A Black woman", "a white
+    // male model": the person's skin, one of the tones the word covers (the seed picks which), not a garment's colour.
+    const personAt = PERSON_NOUNS.has(next(i + 1)) ? 1 : PERSON_BEFORE_NOUN.has(next(i + 1)) && PERSON_NOUNS.has(next(i + 2)) ? 2 : 0;
+    if (personAt > 0 && (HAIR_BEFORE_PERSON.has(word) || word === 'black' || word === 'white')) {
       if (HAIR_BEFORE_PERSON.has(word)) said.hair = { ...T.hairColours.get(word)! };
+      else said.skinRange ??= SKIN_RANGES[word]!;
       i += 1;
       continue;
     }
@@ -462,6 +510,9 @@ export function readText(text: string): Said {
       // A place beats the weather said before it: a "snowy Tokyo street at night" is a street, not a mountain.
       if (map === T.settings && settingByWeather && !WEATHER_SETTINGS.has(term)) said.setting = undefined;
       if (map === T.settings && said.setting === undefined) settingByWeather = WEATHER_SETTINGS.has(term);
+      // So does a time of day beat the weather's light: "a rainy city at night" is night.
+      if (map === T.lights && lightByWeather && !WEATHER_LIGHTS.has(term)) said.light = undefined;
+      if (map === T.lights && said.light === undefined) lightByWeather = WEATHER_LIGHTS.has(term);
       set(map.get(term));
       i += length;
       continue;
@@ -680,6 +731,19 @@ export function atmosphereOf(text: string): Atmosphere | undefined {
   return ATMOSPHERES.find(([words]) => words.test(lower))?.[1];
 }
 
+/**
+ * A black-and-white picture asked for ("black and white photograph", "B&W portrait", "shot in monochrome film",
+ * "greyscale"), not black-and-white clothes ("black and white stripes", "a monochrome outfit").
+ */
+const BW_WORDS = '(?:black[- ](?:and|&|n)[- ]white|b ?& ?w|b/w|monochrome|mono)';
+/** The words of it, to take out of the outfit's reading (the noun after them stays: "B&W portrait" is a close-up). */
+const BLACK_AND_WHITE = new RegExp(`\\b${BW_WORDS}(?=[- ](?:photo|photograph|photography|picture|image|film|shot|portrait|editorial|still)s?\\b)|\\b(?:in|on) ${BW_WORDS}(?= *(?:[,.;]|$| film| photo))|\\bgr[ae]yscale\\b`, 'g');
+
+/** Whether a text asks for a black-and-white picture. */
+export function blackAndWhiteOf(text: string): boolean {
+  return new RegExp(BLACK_AND_WHITE.source).test(text.toLowerCase());
+}
+
 /** A product shot: the clothes alone, as on an invisible mannequin. */
 const NO_PERSON = /\b(no (person|model|people|one wearing it)|without (a |any )?(person|model|people)|flat ?lay|laid flat|product (shot|photo|photograph|image)|ghost mannequin|pack ?shot)\b/;
 
@@ -702,7 +766,11 @@ export function facialHairOf(text: string): FacialHair | undefined {
 }
 
 export function understand(prompt: string, preset: Preset | undefined, seed: number): Reading {
-  const fromPrompt = readText(prompt);
+  // An Indonesian prompt is read in English; the seed's choices still follow the words as written.
+  const text = toEnglish(prompt);
+  // "black and white photograph": the picture's colour, not a garment's.
+  const blackAndWhite = blackAndWhiteOf(text);
+  const fromPrompt = readText(blackAndWhite ? text.toLowerCase().replace(BLACK_AND_WHITE, ' ') : text);
   const fromPreset = preset ? readText(`${preset.name} , ${preset.style} , ${preset.composition}`) : ({ garments: [], looseColours: [] } as Said);
   const random = createRandom(hashString(prompt) ^ Math.imul(seed, 0x9e3779b1));
   const presetPalette = (preset?.palette ?? []).filter(isHexColour);
@@ -722,12 +790,13 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   const womenswear = garmentWords.some((g) => ['one-piece', 'bottom'].includes(g.entry.slot) && /dress|gown|skirt|bikini|swimsuit/.test(g.entry.template));
   const roll = random.next();
   // A beard asked for, with no figure word, is a man's.
-  const facialHair = facialHairOf(prompt);
+  const facialHair = facialHairOf(text);
   const who: Presentation = presentation?.[0] ?? (facialHair ? 'man' : womenswear || roll < 0.55 ? 'woman' : roll < 0.88 ? 'man' : 'androgynous');
   const age = pick('age')?.[0] ?? 'adult';
   const skinSaid = pick('skin');
-  sources.skin = skinSaid?.[1] ?? 'seed';
-  const skinIndex = skinSaid?.[0].index ?? random.int(0, SKIN_TONES.length - 1);
+  const skinRange = skinSaid ? null : pick('skinRange');
+  sources.skin = skinSaid?.[1] ?? skinRange?.[1] ?? 'seed';
+  const skinIndex = skinSaid?.[0].index ?? random.int(...(skinRange?.[0] ?? [0, SKIN_TONES.length - 1]));
   const hairSaid = pick('hair');
   sources.hair = hairSaid?.[1] ?? 'seed';
   const darkHairOnly = skinIndex >= 4;
@@ -792,23 +861,26 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
 
   const settingSaid = pick('setting');
   sources.setting = settingSaid?.[1] ?? 'seed';
-  const productShot = NO_PERSON.test(prompt.toLowerCase());
+  const productShot = NO_PERSON.test(text.toLowerCase());
   // A product shot is made in the studio unless a place is said.
   const seedSetting = random.pick<Setting>(['studio', 'studio', 'studio', 'interior', 'street', 'garden']);
-  const setting: Setting = settingSaid?.[0] ?? (productShot ? 'studio' : seedSetting);
+  // A backdrop's colour named ("red dress, black background") is a studio's paper (it drew a garden).
+  const setting: Setting = settingSaid?.[0] ?? (productShot || fromPrompt.backdrop ? 'studio' : seedSetting);
   const lightSaid = pick('light');
   sources.light = lightSaid?.[1] ?? 'seed';
-  const light: Light = lightSaid?.[0] ?? (setting === 'studio' ? random.pick<Light>(['soft', 'soft', 'flash']) : setting === 'runway' ? 'flash' : random.pick<Light>(['soft', 'golden hour', 'morning', 'overcast', 'noon']));
+  // A nightclub or a disco is lit by neon.
+  const clubbing = /\b(night ?club|club|disco|rave)\b/.test(text.toLowerCase());
+  const light: Light = lightSaid?.[0] ?? (clubbing && setting === 'interior' ? 'neon' : setting === 'studio' ? random.pick<Light>(['soft', 'soft', 'flash']) : setting === 'runway' ? 'flash' : random.pick<Light>(['soft', 'golden hour', 'morning', 'overcast', 'noon']));
   const framingSaid = pick('framing');
   sources.framing = framingSaid?.[1] ?? 'seed';
   // Shoes named are shoes to see: the whole figure ("…and white sneakers" was drawn half-length, without them).
   const draw = random.next();
-  const shoesNamed = tokensOf(prompt).some((t) => SHOES.has(t));
+  const shoesNamed = tokensOf(text).some((t) => SHOES.has(t));
   // So is a skirt or trousers named, or a long dress: a half-length picture hides them ("a pleated midi skirt" was
   // the masthead's "RUST MIDI SKIRT" over a figure cut at the hips).
   const lengthNamed = saidGarments.some(({ entry }) => entry.slot === 'bottom' || ['gown', 'maxi dress', 'slip dress'].includes(entry.template));
   const framing: Framing = framingSaid?.[0] ?? (shoesNamed || lengthNamed || draw < 0.9 ? 'full body' : 'half body');
-  const atmosphere = atmosphereOf(prompt);
+  const atmosphere = atmosphereOf(text);
 
   return {
     garments,
@@ -823,6 +895,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
     // Snow on a snowy mountain is the set's own.
     ...(atmosphere && !INDOORS.has(setting) && !(atmosphere === 'snow' && setting === 'snow') ? { atmosphere } : {}),
     ...(productShot ? { noPerson: true as const } : {}),
+    ...(blackAndWhite ? { blackAndWhite: true as const } : {}),
     // The pieces the drawing adds (trousers under a top) are the outfit's one colour too.
     ...(fromPrompt.monochrome ? { partnerPaint: first.paint.hex } : {}),
     sources,
@@ -848,7 +921,8 @@ const HAIR_LENGTH_NAMES: Record<HairLength, string> = { long: 'long', bob: 'bob'
 function colourBeside(colour: string, garment: string): string {
   const said = new Set(garment.split(' '));
   const left = colour.split(' ').filter((word) => !said.has(word));
-  return left.length > 0 ? left.join(' ') : colour;
+  // A colour the garment's name says already is not said twice ("black little black dress").
+  return left.join(' ');
 }
 
 /** A garment as a caption says it: "red silk slip dress". */
@@ -858,7 +932,7 @@ export function garmentPhrase(garment: GarmentReading, withColour = true): strin
   // "a denim shirt" is a blue denim shirt, not a "denim blue denim shirt"; jeans are blue jeans, not "denim blue jeans".
   const named = [garment.material, saysMaterial ? garment.materialName : '', garment.name].filter(Boolean).join(' ');
   const paint = colourBeside(garment.paint.name, named);
-  const colour = withColour ? (garment.printColour ? `${paint} and ${colourBeside(garment.printColour.name, named)}` : paint) : '';
+  const colour = withColour ? [paint, garment.printColour ? colourBeside(garment.printColour.name, named) : ''].filter(Boolean).join(' and ') : '';
   const words = [colour, saysMaterial ? garment.materialName : '', garment.print ? PRINT_ADJECTIVES[garment.print] : '', garment.name];
   return words.filter(Boolean).join(' ');
 }
@@ -908,7 +982,7 @@ export function understoodOf(reading: Reading): { label: string; value: string }
     { label: 'Skin', value: figure.skin.name },
     { label: 'Hair', value: `${HAIR_LENGTH_NAMES[figure.hairStyle]} ${figure.hair.name}${figure.facialHair ? `, ${figure.facialHairColour && figure.facialHairColour.name !== figure.hair.name ? `${figure.facialHairColour.name} ` : ''}${figure.facialHair}` : ''}` },
     { label: 'Setting', value: reading.atmosphere ? `${reading.setting}, ${reading.atmosphere}` : reading.setting },
-    { label: 'Light', value: reading.light },
+    { label: 'Light', value: reading.blackAndWhite ? `${reading.light}, black and white` : reading.light },
     { label: 'Framing', value: reading.framing },
   );
   return out;
