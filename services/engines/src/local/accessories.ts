@@ -388,3 +388,84 @@ export function veilPath(U: (x: number, y: number) => [number, number]): string 
   const [first, ...rest] = points.map(([x, y]) => U(x, y));
   return `M${pt(first!)} ${rest.map((p) => `L${pt(p)}`).join(' ')} Q${pt(U(0, -4.15))} ${pt(first!)} Z`;
 }
+
+/** Where a still life stands an accessory: centred on `cx`, resting on `floorY`, `width` pixels wide at most. */
+export interface AccessoryPlace {
+  cx: number;
+  floorY: number;
+  width: number;
+}
+
+/**
+ * An accessory alone, for a product shot (still-life.ts): a bag standing on its base, a hat on its brim, eyewear,
+ * earrings or a necklace laid out, each drawn by the same code as when worn, at the size the place gives it.
+ */
+export function drawAccessoryAlone(accessory: AccessoryReading, place: AccessoryPlace, id: string): string {
+  const { cx, floorY, width } = place;
+  const colour = accessory.colour?.hex ?? defaultColour(accessory.kind, '#ffffff');
+  const inHead = (k: number, y: number, body: string) => `<g transform="translate(${px(cx)} ${px(y)}) scale(${f(k)})">${body}</g>`;
+  switch (accessory.kind) {
+    case 'handbag':
+    case 'tote':
+    case 'clutch': {
+      // Hung from a hand straight above it, its base on the floor: the worn bag's own drawing.
+      const tote = accessory.kind === 'tote';
+      const clutch = accessory.kind === 'clutch';
+      const h = clutch ? (width * 0.85) / 0.72 : tote ? width * 0.6 : width * 0.89;
+      const grip: P = [cx, clutch ? floorY - 0.17 * h : floorY - (tote ? 1.5 : 0.97) * h];
+      const arm = { shoulder: [cx, grip[1] - 3 * h] as P, elbow: [cx, grip[1] - 2 * h] as P, wrist: grip, hand: grip };
+      const frame: AccessoryFrame = { headTransform: '', hairStyle: 'short', h, U: (dx, dy) => [cx + dx * h, grip[1] + dy * h], neck: 0.2, hip: [cx, grip[1] - h], arms: [arm, arm], outfit: '#ffffff' };
+      return bag(accessory.kind, colour, id, frame);
+    }
+    case 'sunglasses':
+    case 'glasses': {
+      const k = width / 0.75;
+      return inHead(k, floorY - 0.09 * k, eyewear(accessory.kind, colour, id));
+    }
+    case 'earrings':
+    case 'hoops': {
+      // The pair side by side a little above the floor: hoops, or studs with a small drop.
+      const shine = lighten(colour, 0.4);
+      const r = width * (accessory.kind === 'hoops' ? 0.17 : 0.07);
+      return [-1, 1]
+        .map((side) => {
+          const x = cx + side * width * 0.22;
+          const y = floorY - width * 0.3;
+          if (accessory.kind === 'hoops') return `<circle cx="${px(x)}" cy="${px(y)}" r="${px(r)}" fill="none" stroke="${colour}" stroke-width="${px(r * 0.2)}"/><path d="M${px(x - r * 0.7)},${px(y - r * 0.7)} A${px(r)},${px(r)} 0 0 1 ${px(x + r * 0.2)},${px(y - r * 0.98)}" fill="none" stroke="${shine}" stroke-width="${px(r * 0.07)}" stroke-linecap="round"/>`;
+          return `<circle cx="${px(x)}" cy="${px(y - r * 1.6)}" r="${px(r * 0.55)}" fill="${colour}"/><path d="M${px(x)},${px(y - r * 1.05)} L${px(x)},${px(y - r * 0.7)}" stroke="${colour}" stroke-width="${px(r * 0.15)}"/><ellipse cx="${px(x)}" cy="${px(y)}" rx="${px(r * 0.7)}" ry="${px(r)}" fill="${colour}" stroke="${darken(colour, 0.35)}" stroke-width="${px(r * 0.08)}"/><circle cx="${px(x - r * 0.25)}" cy="${px(y - r * 0.35)}" r="${px(r * 0.22)}" fill="${shine}"/>`;
+        })
+        .join('');
+    }
+    case 'necklace':
+    case 'pearls': {
+      // Laid out in a U: a fine chain with its pendant, or a string of pearls.
+      const left: P = [cx - width * 0.4, floorY - width * 0.62];
+      const right: P = [cx + width * 0.4, floorY - width * 0.62];
+      const dip: P = [cx, floorY + width * 0.02];
+      const at = (t: number): P => lerp(lerp(left, dip, t), lerp(dip, right, t), t);
+      if (accessory.kind === 'pearls') {
+        const r = width * 0.028;
+        const out: string[] = [];
+        for (let t = 0; t <= 1.0001; t += 0.032) {
+          const [x, y] = at(t);
+          out.push(`<circle cx="${px(x)}" cy="${px(y)}" r="${px(r)}" fill="${colour}" stroke="${darken(colour, 0.25)}" stroke-width="${px(r * 0.1)}"/><circle cx="${px(x - r * 0.3)}" cy="${px(y - r * 0.3)}" r="${px(r * 0.35)}" fill="#ffffff" opacity="0.8"/>`);
+        }
+        return out.join('');
+      }
+      const bottom = at(0.5);
+      return [
+        `<path d="M${pt(left)} Q${pt(dip)} ${pt(right)}" fill="none" stroke="${colour}" stroke-width="${px(width * 0.012)}"/>`,
+        `<ellipse cx="${px(bottom[0])}" cy="${px(bottom[1] + width * 0.05)}" rx="${px(width * 0.04)}" ry="${px(width * 0.058)}" fill="${colour}" stroke="${darken(colour, 0.35)}" stroke-width="${px(width * 0.006)}"/>`,
+        `<circle cx="${px(bottom[0] - width * 0.012)}" cy="${px(bottom[1] + width * 0.035)}" r="${px(width * 0.014)}" fill="${lighten(colour, 0.4)}"/>`,
+      ].join('');
+    }
+    case 'veil':
+    case 'umbrella':
+      return '';
+    default: {
+      // A hat resting on its brim.
+      const k = width / (accessory.kind === 'sun hat' ? 2.1 : 1.45);
+      return inHead(k, floorY + 0.16 * k, hat(accessory.kind, colour, id, 'short'));
+    }
+  }
+}

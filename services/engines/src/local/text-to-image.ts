@@ -7,6 +7,7 @@ import { darken, inkFor, luminance, mix } from './colour.js';
 import { createRandom, hashString } from './random.js';
 import { escapeXml, excerptOf, grainLayer, localCaption, localCaptionBox, localCaptionLayout, localMarkXmp, PNG_COMPRESSION_LEVEL, RECIPE_ATTRIBUTE } from './render.js';
 import { applyGrade, backdropSvg, gradeMatrix, type Stage } from './scene-backdrop.js';
+import { stillLifeSvg, type StillLifeItem } from './still-life.js';
 import { headwearRise } from './accessories.js';
 import { bareNecklineTop, buildLook, drawSceneFigure, partnerOf, type SceneFigure } from './scene-figure.js';
 import { describe, dressIn, nameOf, understand, understoodOf, type Reading, type RecolourRequest } from './understand.js';
@@ -221,7 +222,7 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const frame = frameInset(w, h);
   const description = describe(reading);
   // A garment the seed chose (nothing named one) is drawn but not announced: the prompt's own first words say what it is.
-  const title = (input.preset?.name ?? (reading.sources.garment === 'seed' ? promptTitle(input.prompt) ?? description : description)).toUpperCase();
+  const title = (input.preset?.name ?? (reading.sources.garment === 'seed' && !reading.stillLife ? promptTitle(input.prompt) ?? description : description)).toUpperCase();
   const style = (input.preset?.style ?? 'Editorial').toUpperCase();
   const issue = `N° ${String((seedHash % 97) + 1).padStart(2, '0')}`;
   const masthead = mastheadLayout(w, h, title, `${style} · ${issue}`);
@@ -256,7 +257,9 @@ function sceneOf(input: LocalStillRecipe): Scene {
     const hard = reading.light === 'flash' || reading.light === 'noon';
     backdrop += `<defs><filter id="shadow-soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(w * (hard ? 0.003 : 0.01)).toFixed(1)}"/></filter></defs><ellipse cx="${(figureX + (hard ? unit * 0.5 : 0)).toFixed(1)}" cy="${(floorY + unit * 0.12).toFixed(1)}" rx="${(unit * 1.5).toFixed(1)}" ry="${(unit * 0.22).toFixed(1)}" fill="#000" opacity="${hard ? 0.45 : 0.3}" filter="url(#shadow-soft)"/>`;
   }
-  const figure = drawSceneFigure(reading, look, { x: figureX, footY, height: figureHeight, joints: pose.joints, visibleBottom: h - frame }, 'fig');
+  const figure = reading.stillLife
+    ? stillLifeFigure(reading, stillLifePlace(reading, { w, h, landscape, floorY, unit, figureX, titleBottom }))
+    : drawSceneFigure(reading, look, { x: figureX, footY, height: figureHeight, joints: pose.joints, visibleBottom: h - frame }, 'fig');
 
   // Typography: the preset's name (or the reading's own description) and a clean line of what is shown.
   const topColour = backdropTone(reading, 'top');
@@ -275,6 +278,39 @@ function sceneOf(input: LocalStillRecipe): Scene {
   ].join('');
   const backdropBlur = reading.framing === 'close-up' ? w * 0.008 : reading.framing === 'half body' ? w * 0.003 : 0;
   return { reading, width: w, height: h, backdrop, figure, overlay, backdropBlur };
+}
+
+/** Where a still life's row stands: above the floor line, a little higher than a figure's feet, wider for more things. */
+function stillLifePlace(reading: Reading, at: { w: number; h: number; landscape: boolean; floorY: number; unit: number; figureX: number; titleBottom: number }) {
+  const count = (reading.stillLife?.shoes ? 1 : 0) + (reading.accessories ?? []).filter((a) => a.kind !== 'veil' && a.kind !== 'umbrella').length;
+  const floor = at.floorY - at.unit * (at.landscape ? 0.4 : 0.9);
+  return { cx: at.figureX, floorY: floor, width: at.w * (at.landscape ? 0.5 : count > 1 ? 0.84 : 0.74), maxHeight: floor - at.titleBottom - at.h * 0.08 };
+}
+
+/**
+ * A still life as the scene's figure layer: the named shoes and accessories alone on the floor (still-life.ts), with
+ * landmarks from the box they take (the head is the top of the tallest thing, for the camera moves that keep it clear
+ * of the title).
+ */
+function stillLifeFigure(reading: Reading, place: { cx: number; floorY: number; width: number; maxHeight: number }): SceneFigure {
+  const items: StillLifeItem[] = [
+    ...(reading.stillLife?.shoes ? [{ kind: 'shoes' as const, shoe: reading.stillLife.shoes.kind, colour: reading.stillLife.shoes.colour.hex }] : []),
+    ...(reading.accessories ?? []).filter((a) => a.kind !== 'veil' && a.kind !== 'umbrella').map((accessory) => ({ kind: 'accessory' as const, accessory })),
+  ].slice(0, 3);
+  const { svg, box } = stillLifeSvg(items, place.cx, place.floorY, place.width, place.maxHeight, 'still');
+  const middle = (box.top + box.bottom) / 2;
+  return {
+    svg,
+    passes: { person: '', clothes: svg, armsMask: '', sleeves: '', headMask: '', accessories: '' },
+    bounds: { left: box.left - 40, top: box.top - 40, right: box.right + 40, bottom: box.bottom + 40 },
+    landmarks: {
+      shoulderY: box.top,
+      hipY: middle,
+      shoulders: [[box.left, box.top], [box.right, box.top]],
+      garmentBox: box,
+      head: { centre: [(box.left + box.right) / 2, box.top + (box.bottom - box.top) / 4], radius: (box.bottom - box.top) / 4 },
+    },
+  };
 }
 
 /** How far a hair style rises above the head's top, in head units (an afro's volume, a bun). */

@@ -1,6 +1,7 @@
 import type { Preset } from '../types.js';
 import { darken, isHexColour, lighten, luminance, mix, saturation } from './colour.js';
 import { toEnglish } from './indonesian.js';
+import type { ShoeKind } from './still-life.js';
 import { HAIR_COLOURS, SKIN_TONES } from './palettes.js';
 import { createRandom, hashString } from './random.js';
 import {
@@ -88,6 +89,11 @@ export interface Reading {
   noPerson?: true;
   /** A black-and-white photograph asked for: the still in greys. */
   blackAndWhite?: true;
+  /**
+   * Shoes or accessories alone, no clothes named and no one to wear them ("white sneakers, product shot", "a black
+   * leather handbag"): drawn alone on the floor (still-life.ts), the accessories being `accessories`.
+   */
+  stillLife?: { shoes?: { kind: ShoeKind; word: string; colour: NamedColour } };
   sources: Record<'garment' | 'colour' | 'figure' | 'skin' | 'hair' | 'setting' | 'light' | 'framing', Source>;
 }
 
@@ -192,6 +198,17 @@ const PERSON_NOUNS = new Set(['woman', 'women', 'man', 'men', 'girl', 'girls', '
 const HAIR_BEFORE_PERSON = new Set(['blonde', 'blond', 'brunette', 'ginger', 'auburn', 'platinum']);
 
 /** The figure's shoes: drawn, in the colour said of them. */
+/** The shape a shoe word draws in a still life. */
+const SHOE_KINDS: Record<string, ShoeKind> = {
+  sneakers: 'sneaker', sneaker: 'sneaker', trainers: 'sneaker', boots: 'boot', boot: 'boot', 'ankle boots': 'boot', wellingtons: 'boot',
+  'wellington boots': 'boot', heels: 'heel', 'high heels': 'heel', stilettos: 'heel', pumps: 'heel',
+};
+/** A pair's colour when none is said: white sneakers, black heels, brown boots, tan leather otherwise. */
+const SHOE_COLOURS: Record<ShoeKind, NamedColour> = { sneaker: { name: 'white', hex: '#f2f0eb' }, heel: { name: 'black', hex: '#1b1a1c' }, boot: { name: 'brown', hex: '#5a3a24' }, flat: { name: 'tan', hex: '#a8774e' } };
+/** Words that put a person in the picture: without any (and without clothes), shoes and accessories are a still life. */
+const PERSON_WORDS = /\b(models?|person|people|wom[ae]n|m[ae]n|girls?|guys?|lady|ladies|boys?|brides?|grooms?|wearing|worn|wears|she|he|her|his|they|couple|posing|walking|standing|sitting)\b/;
+/** Words for a shoe's style between its colour and its name ("red stiletto heels", "white high top sneakers"). */
+const SHOE_STYLES = new Set(['stiletto', 'platform', 'chunky', 'block', 'kitten', 'strappy', 'pointed', 'running', 'high', 'low', 'top', 'chelsea', 'combat', 'cowboy', 'knee', 'court', 'slingback', 'canvas', 'suede', 'patent']);
 const SHOES = new Set(['shoes', 'shoe', 'sneakers', 'sneaker', 'trainers', 'boots', 'boot', 'ankle boots', 'wellingtons', 'wellington boots', 'heels', 'high heels', 'stilettos', 'pumps', 'loafers', 'sandals', 'mules', 'flats', 'ballet flats', 'espadrilles']);
 
 /** Accessories the drawing shows, by the words that name them (see accessories.ts). */
@@ -470,8 +487,9 @@ export function readText(text: string): Said {
       // "denim jacket, white sneakers": a colour before a word we do not know, with no garment after it in its
       // clause, is that thing's colour — not one to bind to a garment named elsewhere.
       if (!boundLater && describesUnknownThing(tokens, i + colour[1])) {
-        // "red heels": the shoes' colour, drawn.
-        const between = termAt(tokens, i + colour[1], (t) => T.materials.has(t))?.[1] ?? 0; // "red leather boots"
+        // "red heels": the shoes' colour, drawn ("red leather boots", "red stiletto heels").
+        let between = termAt(tokens, i + colour[1], (t) => T.materials.has(t))?.[1] ?? 0;
+        while (SHOE_STYLES.has(tokens[i + colour[1] + between] ?? '')) between += 1;
         if (termAt(tokens, i + colour[1] + between, (t) => SHOES.has(t))) said.shoes ??= { name: colour[0], hex: T.colours.get(colour[0])! };
         shade = undefined;
         i += colour[1];
@@ -861,7 +879,14 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
 
   const settingSaid = pick('setting');
   sources.setting = settingSaid?.[1] ?? 'seed';
-  const productShot = NO_PERSON.test(text.toLowerCase());
+  // Shoes or accessories with no clothes and no one named: the things alone, as a product shot.
+  const tokens = tokensOf(text);
+  const shoeAt = tokens.findIndex((_, i) => termAt(tokens, i, (t) => SHOES.has(t)) !== null);
+  const shoeWord = shoeAt < 0 ? undefined : termAt(tokens, shoeAt, (t) => SHOES.has(t))![0];
+  const items = shoeWord !== undefined || (fromPrompt.accessories ?? []).some((a) => a.kind !== 'veil' && a.kind !== 'umbrella');
+  const nobody = !PERSON_WORDS.test(text.toLowerCase()) && !fromPrompt.presentation && !fromPrompt.hair && !fromPrompt.skin && !fromPrompt.skinRange && !fromPrompt.age && !facialHair;
+  const stillLife = items && fromPrompt.garments.length === 0 && !preset && (nobody || NO_PERSON.test(text.toLowerCase()));
+  const productShot = stillLife || NO_PERSON.test(text.toLowerCase());
   // A product shot is made in the studio unless a place is said.
   const seedSetting = random.pick<Setting>(['studio', 'studio', 'studio', 'interior', 'street', 'garden']);
   // A backdrop's colour named ("red dress, black background") is a studio's paper (it drew a garden).
@@ -896,6 +921,9 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
     ...(atmosphere && !INDOORS.has(setting) && !(atmosphere === 'snow' && setting === 'snow') ? { atmosphere } : {}),
     ...(productShot ? { noPerson: true as const } : {}),
     ...(blackAndWhite ? { blackAndWhite: true as const } : {}),
+    ...(stillLife
+      ? { stillLife: shoeWord === undefined ? {} : { shoes: { kind: SHOE_KINDS[shoeWord] ?? 'flat', word: shoeWord, colour: fromPrompt.shoes ?? SHOE_COLOURS[SHOE_KINDS[shoeWord] ?? 'flat'] } } }
+      : {}),
     // The pieces the drawing adds (trousers under a top) are the outfit's one colour too.
     ...(fromPrompt.monochrome ? { partnerPaint: first.paint.hex } : {}),
     sources,
@@ -952,11 +980,31 @@ export function dressIn(reading: Reading, entry: GarmentEntry, hex: string): Rea
   const keep = (slots: GarmentEntry['slot'][]) => reading.garments.filter((g) => slots.includes(g.slot));
   const garments =
     entry.slot === 'one-piece' ? [worn] : entry.slot === 'bottom' ? [...keep(['top', 'outer']), worn] : entry.slot === 'top' ? [worn, ...keep(['bottom'])] : [worn, ...keep(['top', 'bottom'])];
+  // A still life's garments were the seed's, never drawn: the garment tried on is drawn alone, as a product shot.
+  if (reading.stillLife) {
+    const { stillLife: _, ...rest } = reading;
+    return { ...rest, garments: [worn] };
+  }
   return { ...reading, garments };
+}
+
+/** The things of a still life as a caption says them: "White sneakers and black handbag". */
+function stillLifePhrase(reading: Reading): string {
+  const named = (a: AccessoryReading) => ACCESSORY_NAMES[a.kind] ?? a.kind;
+  const shoes = reading.stillLife?.shoes;
+  const things = [
+    ...(shoes ? [`${colourBeside(shoes.colour.name, shoes.word)} ${shoes.word}`.trim()] : []),
+    ...(reading.accessories ?? []).filter((a) => a.kind !== 'veil' && a.kind !== 'umbrella').map((a) => (a.colour ? `${a.colour.name} ${named(a)}` : named(a))),
+  ];
+  return things.join(' and ');
 }
 
 /** A clean description of the picture from the reading: "Red silk slip dress", "Cobalt denim jacket and jeans". */
 export function describe(reading: Reading): string {
+  if (reading.stillLife) {
+    const text = stillLifePhrase(reading);
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
   const [first, ...rest] = reading.garments;
   const text = [garmentPhrase(first!), ...rest.map((g) => garmentPhrase(g, false))].join(' and ');
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -964,6 +1012,14 @@ export function describe(reading: Reading): string {
 
 /** What the engine understood, in order, for the viewer's details (values from the preset and the seed included: they were drawn). */
 export function understoodOf(reading: Reading): { label: string; value: string }[] {
+  if (reading.stillLife) {
+    return [
+      { label: 'Product', value: stillLifePhrase(reading) },
+      { label: 'Figure', value: 'none (product shot)' },
+      { label: 'Setting', value: reading.setting },
+      { label: 'Light', value: reading.blackAndWhite ? `${reading.light}, black and white` : reading.light },
+    ];
+  }
   const main = reading.garments[0]!;
   const out = [
     { label: 'Garment', value: reading.garments.map((g) => g.name).join(', ') },
