@@ -21,6 +21,14 @@ describe('local textToImage stage', () => {
     }
   }, 60_000);
 
+  it('draws the pose a prompt asks for (hands on hips spread the elbows; crossed arms keep them in)', async () => {
+    const width = async (prompt: string) => {
+      const { figureBox, width: w } = await renderSceneLayers({ prompt, aspectRatio: '2:3', seed: 6 });
+      return (figureBox.right - figureBox.left) / w;
+    };
+    expect(await width('hands on hips, black jumpsuit, full body, studio')).toBeGreaterThan((await width('arms crossed, black jumpsuit, full body, studio')) + 0.05);
+  }, 60_000);
+
   it('covers every pixel of the set: no gap between buildings or at a hedge\'s end shows through as black', async () => {
     const [w, h] = [512, 768];
     const stage: Stage = { width: w, height: h, floorY: h * 0.88, horizon: h * 0.88 - (h * 0.72) / 8 * 2.4, figureX: w / 2, unit: (h * 0.72) / 8, palette: ['#c8b8a6'] };

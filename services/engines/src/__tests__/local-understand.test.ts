@@ -283,6 +283,16 @@ describe('local prompt understanding', () => {
     expect(understand('camel winter coat', undefined, 1).setting).not.toBe('snow');
     expect(understand('snow boots on a street', undefined, 1).atmosphere).toBeUndefined();
     expect(understand('no beard, a thin moustache', undefined, 1).figure.facialHair).toBe('moustache');
+    // A pose asked for is drawn (stills stood as the seed had them): indexes into POSES.
+    const poseOf = (prompt: string) => understand(prompt, undefined, 1).pose;
+    expect(poseOf('a model looking back over her shoulder in a red satin evening gown')).toBe(7);
+    expect(poseOf('woman in a camel coat walking down a street')).toBe(3);
+    expect(poseOf('man in a navy suit with arms crossed')).toBe(4);
+    expect(poseOf('hands on hips, black jumpsuit')).toBe(1);
+    expect(poseOf('arms raised, white slip dress, beach')).toBe(8);
+    expect(poseOf('woman leaning against a wall in a denim jacket')).toBe(9);
+    expect(poseOf('red dress, studio')).toBeUndefined();
+    expect(poseOf('walking shoes, product shot')).toBeUndefined(); // no one to pose
     // The time of day beats the weather's grey ("a rainy city at night" was drawn by day); a club is lit by neon; a
     // backdrop's colour named is a studio (it drew a garden behind "red dress, black background").
     expect(understand('a woman in a yellow raincoat in a rainy city at night, neon reflections', undefined, 1)).toMatchObject({ setting: 'city', light: 'night', atmosphere: 'rain' });

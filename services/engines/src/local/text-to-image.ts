@@ -209,7 +209,9 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const seedHash = hashString(`${input.prompt}|${input.seed}`);
   const random = createRandom(seedHash);
   const landscape = w > h * 1.2;
-  const drawn = POSES[STILL_POSES[random.int(0, STILL_POSES.length - 1)]!]!;
+  // The pose asked for, else the seed's (drawn from either way: the rest of the seed's choices stay as they were).
+  const seedPose = STILL_POSES[random.int(0, STILL_POSES.length - 1)]!;
+  const drawn = POSES[reading.pose ?? seedPose]!;
   // A product shot's clothes hang from an invisible mannequin standing straight ("Front, relaxed").
   const pose = reading.noPerson ? POSES[0]! : drawn;
   const look = buildLook(reading, random.int(0, 5));

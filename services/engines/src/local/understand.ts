@@ -87,6 +87,8 @@ export interface Reading {
   atmosphere?: Atmosphere;
   /** The clothes without anyone in them: a product shot ("flat lay", "no model", "ghost mannequin"). */
   noPerson?: true;
+  /** The pose asked for ("hands on hips", "walking"), as an index into POSES; else the seed's. */
+  pose?: number;
   /** A black-and-white photograph asked for: the still in greys. */
   blackAndWhite?: true;
   /**
@@ -762,6 +764,25 @@ export function blackAndWhiteOf(text: string): boolean {
   return new RegExp(BLACK_AND_WHITE.source).test(text.toLowerCase());
 }
 
+/** Poses a prompt can ask for, as indexes into POSES (poses.ts). */
+const POSE_WORDS: [RegExp, number][] = [
+  [/\bhands? on (?:the |her |his |their )?hips?\b/, 1],
+  [/\bcontrapposto\b/, 2],
+  [/\b(?:walk|walks|walking|mid[- ]?stride|striding|strutting|catwalk walk)\b/, 3],
+  [/\barms? (?:crossed|folded)\b|\bcrossed arms\b|\bfolded arms\b/, 4],
+  [/\bhand (?:to|on) (?:the |her |his )?(?:collar|lapel|neck)\b/, 5],
+  [/\b(?:wide|power) stance\b|\bfeet (?:wide )?apart\b/, 6],
+  [/\bover (?:the |her |his |their )?shoulder\b|\blooking back\b|\bthree[- ]quarters? (?:view|turn|pose)\b/, 7],
+  [/\barms? (?:raised|up|overhead)\b|\bhands? (?:in|through|touching) (?:the |her |his )?hair\b/, 8],
+  [/\bleaning\b|\bleans?\b(?= (?:on|against))|\bagainst (?:a |the )?wall\b/, 9],
+];
+
+/** The pose a text asks for, if any. */
+export function poseOf(text: string): number | undefined {
+  const lower = text.toLowerCase();
+  return POSE_WORDS.find(([words]) => words.test(lower))?.[1];
+}
+
 /** A product shot: the clothes alone, as on an invisible mannequin. */
 const NO_PERSON = /\b(no (person|model|people|one wearing it)|without (a |any )?(person|model|people)|flat ?lay|laid flat|product (shot|photo|photograph|image)|ghost mannequin|pack ?shot)\b/;
 
@@ -906,6 +927,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   const lengthNamed = saidGarments.some(({ entry }) => entry.slot === 'bottom' || ['gown', 'maxi dress', 'slip dress'].includes(entry.template));
   const framing: Framing = framingSaid?.[0] ?? (shoesNamed || lengthNamed || draw < 0.9 ? 'full body' : 'half body');
   const atmosphere = atmosphereOf(text);
+  const pose = poseOf(text);
 
   return {
     garments,
@@ -921,6 +943,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
     ...(atmosphere && !INDOORS.has(setting) && !(atmosphere === 'snow' && setting === 'snow') ? { atmosphere } : {}),
     ...(productShot ? { noPerson: true as const } : {}),
     ...(blackAndWhite ? { blackAndWhite: true as const } : {}),
+    ...(pose !== undefined && !productShot ? { pose } : {}),
     ...(stillLife
       ? { stillLife: shoeWord === undefined ? {} : { shoes: { kind: SHOE_KINDS[shoeWord] ?? 'flat', word: shoeWord, colour: fromPrompt.shoes ?? SHOE_COLOURS[SHOE_KINDS[shoeWord] ?? 'flat'] } } }
       : {}),
