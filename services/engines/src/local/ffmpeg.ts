@@ -63,9 +63,9 @@ export function runFfmpeg(args: string[], signal?: AbortSignal): Promise<string>
       stderr = (stderr + chunk.toString()).slice(-20_000);
     });
     child.on('error', (error) => reject(new EngineFailure(`ffmpeg could not run: ${error.message}`, { retryable: true, cause: error })));
-    child.on('close', (code) => {
+    child.on('close', (code, killedBy) => {
       if (code === 0) resolve(stderr);
-      else reject(new EngineFailure(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`, { retryable: false }));
+      else reject(ffmpegFailure(code, killedBy, stderr));
     });
   });
 }
@@ -88,11 +88,13 @@ export function runFfmpegFed(args: string[], feed: (write: (chunk: Buffer) => Pr
       stderr = (stderr + chunk.toString()).slice(-20_000);
     });
     child.stdin.on('error', () => undefined); // ffmpeg gone: its exit code says why
-    const exited = new Promise<number | null>((done) => child.on('close', (code) => ((closed = true), done(code))));
+    let killedBy: NodeJS.Signals | null = null;
+    const exited = new Promise<number | null>((done) => child.on('close', (code, signalName) => ((closed = true), (killedBy = signalName), done(code))));
     child.on('error', (error) => reject(new EngineFailure(`ffmpeg could not run: ${error.message}`, { retryable: true, cause: error })));
     const write = (chunk: Buffer) =>
       new Promise<void>((done, fail) => {
-        if (closed || child.stdin.destroyed) return fail(new EngineFailure(`ffmpeg stopped reading frames: ${stderr.trim().split('\n').slice(-2).join(' | ')}`, { retryable: false }));
+        // ffmpeg gone: why (its exit) decides whether another attempt may succeed.
+        if (closed || child.stdin.destroyed) return void exited.then((code) => fail(ffmpegFailure(code, killedBy, stderr)));
         if (child.stdin.write(chunk)) done();
         else child.stdin.once('drain', done);
       });
@@ -104,9 +106,23 @@ export function runFfmpegFed(args: string[], feed: (write: (chunk: Buffer) => Pr
       });
     void exited.then((code) => {
       if (code === 0) resolve(stderr);
-      else reject(new EngineFailure(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`, { retryable: false }));
+      else reject(ffmpegFailure(code, killedBy, stderr));
     });
   });
+}
+
+/**
+ * Why ffmpeg did not finish, as an engine failure: stopped by a signal (a shutdown's SIGTERM, which ffmpeg answers
+ * with exit 255 and "received signal", the OOM killer's SIGKILL) is retryable — the same work succeeds on another
+ * attempt; any other exit is not. The message a user may read says what failed, not ffmpeg's log, which goes with
+ * the failure as its cause for the service's log.
+ */
+export function ffmpegFailure(code: number | null, killedBy: NodeJS.Signals | null, stderr: string): EngineFailure {
+  const log = new Error(`ffmpeg exited with ${code ?? killedBy}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  const stopped = killedBy !== null || code === null || /received signal \d+/i.test(stderr);
+  return stopped
+    ? new EngineFailure('the video encoder was stopped before it finished', { retryable: true, cause: log })
+    : new EngineFailure('the video could not be encoded', { retryable: false, cause: log });
 }
 
 export async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
