@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { createServiceDirectory, REFUSED_COOLDOWN_MS } from '../proxy/service-directory.js';
+import { createServiceDirectory, REFUSED_COOLDOWN_MS, TIMED_OUT_COOLDOWN_MS } from '../proxy/service-directory.js';
 import { createSessionResolver } from '../session/session-resolver.js';
 import { SESSION_UNHEARD_TTL_MS } from '../constants.js';
-import { SECRET, closeAll, cookieValue, deadUrl, silentLogger, startEchoService, startFakeAccount, testConfig } from './support/servers.js';
+import { SECRET, closeAll, cookieValue, deadUrl, silentLogger, startEchoService, startFakeAccount, startServer, testConfig } from './support/servers.js';
 
 afterEach(closeAll);
 
@@ -35,6 +35,24 @@ describe('service replicas', () => {
     app.closeUpstreams();
   });
 
+  it('passes over a replica that lets a request time out (hung), asking another for a read at once', async () => {
+    const live = await startEchoService('create-live');
+    const hung = await startServer(() => undefined); // accepts, never answers: a stopped process
+    const app = createApp({ config: testConfig({ UPSTREAM_TIMEOUT_MS: '300', CREATE_URL: `${hung.url},${live.url}`, GATEWAY_ROUTES: JSON.stringify({ '/api/echo': 'create' }) }), logger: silentLogger });
+    // The first read waits for the timeout and is then answered by the live replica; the hung one is passed over,
+    // so the reads after it do not wait (round-robin sent every other one to it, each to a 504 after the timeout).
+    expect((await request(app).get('/api/echo/0').expect(200)).body.service).toBe('create-live');
+    for (let i = 1; i < 5; i++) expect((await request(app).get(`/api/echo/${i}`).expect(200)).body.service).toBe('create-live');
+    expect(live.received).toHaveLength(5);
+    // A write that timed out is not sent again (it may have been done): 504.
+    const slow = await startServer(() => undefined);
+    const writes = createApp({ config: testConfig({ UPSTREAM_TIMEOUT_MS: '300', CREATE_URL: `${slow.url},${live.url}`, GATEWAY_ROUTES: JSON.stringify({ '/api/echo': 'create' }) }), logger: silentLogger });
+    await request(writes).post('/api/echo').set('content-type', 'application/json').send('{}').expect(504);
+    expect(live.received).toHaveLength(5);
+    app.closeUpstreams();
+    writes.closeUpstreams();
+  });
+
   it('answers 503 when every replica refuses', async () => {
     const app = createApp({ config: testConfig({ CREATE_URL: `${await deadUrl()},${await deadUrl()}`, GATEWAY_ROUTES: JSON.stringify({ '/api/echo': 'create' }) }), logger: silentLogger });
     const res = await request(app).post('/api/echo').set('content-type', 'application/json').send('{}').expect(503);
@@ -50,6 +68,10 @@ describe('service replicas', () => {
     directory.refused('create', 'http://c');
     expect([directory.url('create'), directory.url('create')]).toEqual(['http://a', 'http://a']);
     now += REFUSED_COOLDOWN_MS;
+    expect(new Set([directory.url('create'), directory.url('create')])).toEqual(new Set(['http://a', 'http://c']));
+    directory.timedOut('create', 'http://a');
+    expect([directory.url('create'), directory.url('create')]).toEqual(['http://c', 'http://c']);
+    now += TIMED_OUT_COOLDOWN_MS;
     expect(new Set([directory.url('create'), directory.url('create')])).toEqual(new Set(['http://a', 'http://c']));
     expect(directory.isDown('create')).toBe(false);
     directory.update('create', { up: false, replica: 0 });

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { ExpiringLru, IDENTITY_HEADER, signUserToken, TOKEN_TTL_SECONDS } from '@atelier/kit';
 import type { Logger } from '@atelier/kit';
 import type { GatewayConfig } from '../config.js';
@@ -64,17 +64,27 @@ export function apiRouter(deps: {
         onRefused(req, res) {
           services.refused(name, target);
           // A request without a body can be sent again as it is: once, to another replica.
-          if (retried.has(req) || !hasNoBody(req)) return false;
-          const other = proxyFor(name, timeoutMs);
-          if (!other || other === proxies.get(id)) return false;
-          retried.add(req);
-          other(req, res);
-          return true;
+          return sendElsewhere(req, res, false);
+        },
+        onTimedOut(req, res) {
+          services.timedOut(name, target);
+          // A read (GET or HEAD, no body) may be asked again of another replica: the hung one may have it still,
+          // and reading twice changes nothing. Anything else is answered 504: it may have been done.
+          return sendElsewhere(req, res, true);
         },
       });
       proxies.set(id, proxy);
     }
     return proxy;
+
+    function sendElsewhere(req: Request, res: Response, readsOnly: boolean): boolean {
+      if (retried.has(req) || !hasNoBody(req) || (readsOnly && req.method !== 'GET' && req.method !== 'HEAD')) return false;
+      const other = proxyFor(name, timeoutMs);
+      if (!other || other === proxies.get(id)) return false;
+      retried.add(req);
+      other(req, res);
+      return true;
+    }
   }
   const timeoutFor = (path: string) => {
     const long = Object.entries(LONG_ROUTE_TIMEOUTS_MS).find(([prefix]) => isUnder(path, prefix));

@@ -2,13 +2,18 @@ import type { ServiceName } from '../constants.js';
 
 /** A replica that refused a connection is passed over this long (the supervisor restarts it meanwhile). */
 export const REFUSED_COOLDOWN_MS = 5_000;
+/**
+ * A replica that let a request time out is passed over this long: it is hung (stopped, a blocked event loop) or
+ * overloaded, and round-robin kept sending it every other request, each to wait the whole timeout for a 504.
+ */
+export const TIMED_OUT_COOLDOWN_MS = 15_000;
 
 /**
  * Where each service's replicas are and whether they are running. It starts from the configuration
  * (`<NAME>_URL`, a comma-separated list) and follows what the supervisor of `npm start` reports (a
  * restarted replica, a replica that went down), so a route is never stale and a service that is down is
  * answered for at once. Requests go round-robin across the replicas that are up, passing over one that
- * refused a connection in the last REFUSED_COOLDOWN_MS.
+ * refused a connection in the last REFUSED_COOLDOWN_MS or let a request time out in the last TIMED_OUT_COOLDOWN_MS.
  */
 export interface ServiceDirectory {
   /** The next replica's base URL (no trailing slash), or undefined when the service is not configured. */
@@ -19,6 +24,8 @@ export interface ServiceDirectory {
   update(name: ServiceName, change: { url?: string; up?: boolean; replica?: number }): void;
   /** A replica refused a connection: pass over it for a while. */
   refused(name: ServiceName, url: string): void;
+  /** A replica let a request time out: pass over it for a while (longer). */
+  timedOut(name: ServiceName, url: string): void;
   /** Configured services and their replicas' URLs. */
   entries(): [ServiceName, string[]][];
 }
@@ -83,6 +90,10 @@ export function createServiceDirectory(
     refused(name, url) {
       const replica = services.get(name)?.replicas.find((r) => r.url === url);
       if (replica) replica.refusedUntil = clock() + REFUSED_COOLDOWN_MS;
+    },
+    timedOut(name, url) {
+      const replica = services.get(name)?.replicas.find((r) => r.url === url);
+      if (replica) replica.refusedUntil = clock() + TIMED_OUT_COOLDOWN_MS;
     },
     entries: () => [...services.entries()].map(([name, { replicas }]) => [name, replicas.map((r) => r.url)]),
   };

@@ -117,6 +117,11 @@ export function createServiceProxy(options: {
    * request elsewhere (another replica); otherwise the client is answered 503 here.
    */
   onRefused?: (req: Request, res: Response) => boolean;
+  /**
+   * The upstream let a whole request arrive and did not answer in time (hung or overloaded). Returns true when it
+   * has taken the request elsewhere; otherwise the client is answered 504 here.
+   */
+  onTimedOut?: (req: Request, res: Response) => boolean;
   /** How long a request's body may take to arrive, by its Content-Length (default bodyDeadlineMs). */
   bodyDeadline?: (contentLength: string | undefined) => number;
 }): ServiceProxy {
@@ -153,6 +158,7 @@ export function createServiceProxy(options: {
       return;
     }
     logger.warn({ err: { message: err.message, code }, service: name, url: redactUrl(req.originalUrl) }, 'upstream failed');
+    if (isTimeout && options.onTimedOut?.(req, res)) return;
     if (isTimeout) sendError(res, 504, `Upstream timeout: ${name}`);
     else if (code && NOT_RUNNING.has(code)) sendServiceDown(res, name);
     else sendError(res, 502, `Service unavailable: ${name}`);
