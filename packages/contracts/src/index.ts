@@ -8,3 +8,4 @@ export * from './photoshoot.js';
 export * from './canvas.js';
 export * from './billing.js';
 export * from './ledger.js';
+export * from './text.js';

@@ -176,6 +176,14 @@ export function createProcessor(deps: WorkerDeps): Processor {
     throw new PermanentFailure(`A ${row.type} generation is not made here`);
   }
 
+  /** Deletes a superseded attempt's files (its result and its own thumbnail); a failure is only logged. */
+  async function forgetStored(key: string, thumbnailUrl: string | null, log: Logger): Promise<void> {
+    const thumbnailKey = thumbnailUrl ? media.keyFromUrl(thumbnailUrl) : null;
+    for (const orphan of [key, thumbnailKey]) {
+      if (orphan) await media.delete(orphan).catch((error: unknown) => log.warn({ err: error, key: orphan }, 'superseded file not deleted'));
+    }
+  }
+
   async function run(generationId: string, final: boolean): Promise<void> {
     let row = await findGeneration(db, generationId);
     if (!row || row.status === 'completed' || row.status === 'failed') return; // finished, or a duplicate job
@@ -222,6 +230,8 @@ export function createProcessor(deps: WorkerDeps): Processor {
         completedAt: clock(),
       });
       log.info({ engine: result.engine, completed: done, engineMs, totalMs: Date.now() - startedAt }, 'generation finished');
+      // Another attempt finished it first (this one was taken for dead): what this one stored names nothing.
+      if (!done) await forgetStored(stored.key, thumbnailUrl, log);
     } catch (error) {
       const permanent =
         error instanceof PermanentFailure || error instanceof EngineInputError || (error instanceof EngineFailure && !error.retryable);

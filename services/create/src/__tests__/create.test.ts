@@ -3,11 +3,12 @@ import { GENERATION_THUMBNAIL_WIDTH, type Generation, type GenerationsPage, type
 import { EngineFailure, EngineInputError, createLocalEngine, probeVideo, type Engines } from '@atelier/engines';
 import { testServiceHeaders } from '@atelier/kit/testing';
 import { createRequire } from 'node:module';
+import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertGeneration } from '../db/generations.js';
+import { completeGeneration, insertGeneration } from '../db/generations.js';
 import { DELETE_NOT_YET, PREMIUM_MODEL_MESSAGE } from '../routes/generations.js';
 import { SECRET, startAccount, startCreate, userHeaders, waitFor, type TestAccount, type TestCreate } from './helpers.js';
 
@@ -415,6 +416,39 @@ describe('failures', () => {
         { kind: 'reserve', amount: 1, status: 200 },
       ]);
       expect(await account.creditsOf(user)).toMatchObject({ used: 0 });
+    } finally {
+      await create.close();
+    }
+  });
+
+  it('deletes what an attempt stored when another attempt finished the generation first (its files named nothing)', async () => {
+    const target: { id?: string } = {};
+    let create: TestCreate | undefined;
+    const local = createLocalEngine();
+    const engines = Object.assign(Object.create(local) as Engines, {
+      name: 'local' as const,
+      textToImage: async (input: Parameters<Engines['textToImage']>[0]) => {
+        const made = await local.textToImage(input);
+        while (!target.id) await new Promise((done) => setTimeout(done, 10));
+        // Another attempt (this one was taken for dead) finishes first.
+        await completeGeneration(create!.database.db, target.id, { imageUrl: '/media/generations/image/winner.png', videoUrl: null, engine: 'local', model: null, completedAt: new Date() });
+        return made;
+      },
+    });
+    create = await startCreate(account, { deps: { engines } });
+    try {
+      const user = await account.createUser('free');
+      const started = await request(create.service.app).post('/api/generations/image').set(userHeaders(user)).send({ prompt: 'a race lost' });
+      target.id = started.body.id;
+      const done = await waitFor(
+        () => request(create!.service.app).get(`/api/generations/${started.body.id}`).set(userHeaders(user)).then((r) => r.body as Generation),
+        finished,
+      );
+      expect(done.imageUrl).toBe('/media/generations/image/winner.png');
+      // The losing attempt stored its picture and thumbnail, then deleted both once it learnt it had lost.
+      const files = () => readdirSync(join(create!.dataDir, 'media'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+      await waitFor(async () => files().length, (n) => n === 0, 10_000);
+      expect(files()).toEqual([]);
     } finally {
       await create.close();
     }

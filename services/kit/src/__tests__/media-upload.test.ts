@@ -182,6 +182,24 @@ describe('POST /api/uploads', () => {
     expect(res.body).toEqual({ error: UPLOAD_ERRORS.unreadable });
   });
 
+  it('400 for a form field whose bytes are not UTF-8 (its U+FFFD was stored), as for a JSON body', async () => {
+    const image = await makeImage(32, 32, 'png');
+    const part = (headers: string, body: Buffer) => Buffer.concat([Buffer.from(`--b0undary\r\n${headers}\r\n\r\n`), body, Buffer.from('\r\n')]);
+    const body = Buffer.concat([
+      part('Content-Disposition: form-data; name="title"', Buffer.from([0x61, 0xff, 0xfe, 0x62])),
+      part('Content-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png', image),
+      Buffer.from('--b0undary--\r\n'),
+    ]);
+    const res = await request(server.url).post('/api/uploads').set('content-type', 'multipart/form-data; boundary=b0undary').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Invalid request: the form field "title" is not valid UTF-8' });
+    nothingStored();
+    // Well-formed UTF-8 beyond ASCII is a field like any other.
+    const fine = Buffer.concat([part('Content-Disposition: form-data; name="title"', Buffer.from('Élodie 🌸')), part('Content-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png', image), Buffer.from('--b0undary--\r\n')]);
+    const accepted = await request(server.url).post('/api/uploads').set('content-type', 'multipart/form-data; boundary=b0undary').send(fine);
+    expect([accepted.status, accepted.body.error]).toEqual([201, undefined]);
+  });
+
   it('400 without a file field, 400 for an empty file, 415 for a JSON body', async () => {
     const noFile = await request(server.url).post('/api/uploads').field('title', 'x');
     expect(noFile.status).toBe(400);

@@ -157,7 +157,10 @@ export function parseImageUpload(req: Request, options: Pick<ImageUploadOptions,
     let file: Collected | undefined;
 
     parser.on('field', (name, value) => {
-      if (!isSafeText(name) || !isSafeText(value)) fail(badRequest(`Invalid request: ${UNSAFE_TEXT_MESSAGE} (in the form field ${JSON.stringify(name.replace(/[^\x20-\x7e]/g, '?'))})`));
+      const shown = JSON.stringify(name.replace(/[^\x20-\x7e]/g, '?'));
+      if (!isSafeText(name) || !isSafeText(value)) fail(badRequest(`Invalid request: ${UNSAFE_TEXT_MESSAGE} (in the form field ${shown})`));
+      // busboy decodes a field's bytes as UTF-8 and puts U+FFFD where they are not (JSON bodies are refused for it).
+      else if (name.includes('\ufffd') || value.includes('\ufffd')) fail(badRequest(`Invalid request: the form field ${shown} is not valid UTF-8`));
       else if (!Object.hasOwn(fields, name)) fields[name] = value;
     });
 
