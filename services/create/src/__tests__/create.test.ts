@@ -422,8 +422,7 @@ describe('failures', () => {
   });
 
   it('deletes what an attempt stored when another attempt finished the generation first (its files named nothing)', async () => {
-    const target: { id?: string } = {};
-    let create: TestCreate | undefined;
+    const target: { id?: string; create?: TestCreate } = {};
     const local = createLocalEngine();
     const engines = Object.assign(Object.create(local) as Engines, {
       name: 'local' as const,
@@ -431,22 +430,23 @@ describe('failures', () => {
         const made = await local.textToImage(input);
         while (!target.id) await new Promise((done) => setTimeout(done, 10));
         // Another attempt (this one was taken for dead) finishes first.
-        await completeGeneration(create!.database.db, target.id, { imageUrl: '/media/generations/image/winner.png', videoUrl: null, engine: 'local', model: null, completedAt: new Date() });
+        await completeGeneration(target.create!.database.db, target.id, { imageUrl: '/media/generations/image/winner.png', videoUrl: null, engine: 'local', model: null, completedAt: new Date() });
         return made;
       },
     });
-    create = await startCreate(account, { deps: { engines } });
+    const create = await startCreate(account, { deps: { engines } });
+    target.create = create;
     try {
       const user = await account.createUser('free');
       const started = await request(create.service.app).post('/api/generations/image').set(userHeaders(user)).send({ prompt: 'a race lost' });
       target.id = started.body.id;
       const done = await waitFor(
-        () => request(create!.service.app).get(`/api/generations/${started.body.id}`).set(userHeaders(user)).then((r) => r.body as Generation),
+        () => request(create.service.app).get(`/api/generations/${started.body.id}`).set(userHeaders(user)).then((r) => r.body as Generation),
         finished,
       );
       expect(done.imageUrl).toBe('/media/generations/image/winner.png');
       // The losing attempt stored its picture and thumbnail, then deleted both once it learnt it had lost.
-      const files = () => readdirSync(join(create!.dataDir, 'media'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+      const files = () => readdirSync(join(create.dataDir, 'media'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
       await waitFor(async () => files().length, (n) => n === 0, 10_000);
       expect(files()).toEqual([]);
     } finally {
