@@ -109,7 +109,7 @@ export function describeLook(look: CharacterLook): string {
   const person = look.presentation === 'woman' ? 'a woman' : look.presentation === 'man' ? 'a man' : 'an androgynous person';
   const style = HAIR_STYLE_WORDS[look.hairStyle];
   const hair = style.endsWith(',') ? `${hairName(look.hair)} ${style.slice(0, -1)}` : `${style} ${hairName(look.hair)} hair`;
-  return `${person} with ${skin} skin, ${hair}, ${look.build} build`;
+  return `${person} with ${skin} skin, ${hair}, ${look.build === 'plus' ? 'plus-size' : look.build} build`;
 }
 
 /**

@@ -114,7 +114,7 @@ export interface EditInput {
 
 export const HAIR_STYLES = ['long', 'bob', 'bun', 'ponytail', 'short', 'buzz', 'curly'] as const;
 export type HairStyle = (typeof HAIR_STYLES)[number];
-export const BUILDS = ['slim', 'average', 'curvy', 'broad'] as const;
+export const BUILDS = ['slim', 'average', 'curvy', 'broad', 'plus'] as const;
 export type Build = (typeof BUILDS)[number];
 export const PRESENTATIONS = ['woman', 'man', 'androgynous'] as const;
 export type Presentation = (typeof PRESENTATIONS)[number];

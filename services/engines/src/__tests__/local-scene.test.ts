@@ -288,6 +288,27 @@ describe('local text-to-image scene', () => {
     expect(understoodOf(greyHair.reading).find((u) => u.label === 'Hair')?.value).toMatch(/grey, black beard$/);
   });
 
+  it('draws a plus-size figure fuller than the seed would (plus-size came out slim)', async () => {
+    const place = { x: 300, footY: 860, height: 760, joints: POSES[0]!.joints };
+    /** The figure's width at its waist and at mid-thigh, in pixels. */
+    const widths = async (prompt: string) => {
+      const reading = understand(prompt, undefined, 4);
+      const figure = drawSceneFigure(reading, buildLook(reading, 0), place, 'f');
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="600" height="900">${figure.svg}</svg>`;
+      const { data } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const across = (y: number) => {
+        let [left, right] = [600, -1];
+        for (let x = 0; x < 600; x++) if (data[(y * 600 + x) * 4 + 3]! > 128) [left, right] = [Math.min(left, x), Math.max(right, x)];
+        return right - left;
+      };
+      return [across(Math.round(figure.landmarks.hipY)), across(Math.round(figure.landmarks.hipY + 90))] as const;
+    };
+    const [slimWaist, slimThigh] = await widths('slim woman in a black tee and black trousers');
+    const [plusWaist, plusThigh] = await widths('plus-size woman in a black tee and black trousers');
+    expect(plusWaist).toBeGreaterThan(slimWaist * 1.1);
+    expect(plusThigh).toBeGreaterThan(slimThigh * 1.1);
+  });
+
   it('draws a black-and-white photograph in greys, set and figure (it was in colour)', async () => {
     const spread = async (png: Buffer) => {
       const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });

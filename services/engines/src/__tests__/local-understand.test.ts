@@ -293,6 +293,16 @@ describe('local prompt understanding', () => {
     expect(poseOf('woman leaning against a wall in a denim jacket')).toBe(9);
     expect(poseOf('red dress, studio')).toBeUndefined();
     expect(poseOf('walking shoes, product shot')).toBeUndefined(); // no one to pose
+    // A build said is drawn (plus-size came out slim); a garment's cut is not the body's.
+    const figureOf = (prompt: string) => understand(prompt, undefined, 1).figure;
+    expect(figureOf('plus-size woman in a floral wrap dress').build).toBe('plus');
+    expect(figureOf('curvy woman in a red dress').build).toBe('curvy');
+    expect(figureOf('petite woman in a trench coat').build).toBe('slim');
+    expect(figureOf('muscular man in a white tee').build).toBe('broad');
+    expect(figureOf('plus size man in a navy suit').build).toBe('plus');
+    expect(figureOf('slim fit navy suit, man').build).toBeUndefined();
+    expect(figureOf('skinny jeans and a black tee').build).toBeUndefined();
+    expect(understoodOf(understand('plus-size woman in a floral wrap dress', undefined, 1)).find((u) => u.label === 'Figure')?.value).toBe('woman, plus');
     // The time of day beats the weather's grey ("a rainy city at night" was drawn by day); a club is lit by neon; a
     // backdrop's colour named is a studio (it drew a garden behind "red dress, black background").
     expect(understand('a woman in a yellow raincoat in a rainy city at night, neon reflections', undefined, 1)).toMatchObject({ setting: 'city', light: 'night', atmosphere: 'rain' });

@@ -61,7 +61,8 @@ const WORDS = {
 } satisfies Record<Presentation, string[]>;
 const BUILD_WORDS: Record<Build, string[]> = {
   slim: ['slim', 'slender', 'petite', 'thin', 'lean', 'willowy'],
-  curvy: ['curvy', 'plus', 'voluptuous', 'full', 'hourglass'],
+  curvy: ['curvy', 'voluptuous', 'hourglass'],
+  plus: ['plus', 'full', 'fuller', 'heavyset', 'chubby'],
   broad: ['broad', 'athletic', 'muscular', 'stocky', 'sturdy', 'strong'],
   average: ['average', 'medium', 'regular'],
 };

@@ -71,6 +71,8 @@ const BUILD: Record<Build, Proportions> = {
   average: { shoulder: 0.86, chest: 0.7, waist: 0.55, hip: 0.71, limb: 1, neck: 0.15 },
   curvy: { shoulder: 0.84, chest: 0.76, waist: 0.56, hip: 0.88, limb: 1.1, neck: 0.15 },
   broad: { shoulder: 1.02, chest: 0.86, waist: 0.72, hip: 0.78, limb: 1.18, neck: 0.18 },
+  // Plus-size: fuller everywhere, the waist too (drawn only when a prompt asks for it).
+  plus: { shoulder: 0.92, chest: 0.9, waist: 0.76, hip: 1.04, limb: 1.32, neck: 0.17 },
 };
 const PRESENTATION: Record<Presentation, Partial<Proportions>> = {
   woman: { shoulder: -0.05, waist: -0.03, hip: 0.03, limb: -0.06, neck: -0.015 },

@@ -439,7 +439,7 @@ export function buildLook(reading: Reading, seedBuild: number): CharacterLook {
     skin: figure.skin.hex,
     hair: figure.hair.hex,
     hairStyle: figure.hairStyle,
-    build: builds[seedBuild % builds.length]!,
+    build: figure.build ?? builds[seedBuild % builds.length]!,
     presentation: figure.presentation,
     backdrop: '#ffffff',
     outfit: figure.skin.hex,

@@ -1,4 +1,4 @@
-import type { Preset } from '../types.js';
+import type { Build, Preset } from '../types.js';
 import { darken, isHexColour, lighten, luminance, mix, saturation } from './colour.js';
 import { toEnglish } from './indonesian.js';
 import type { ShoeKind } from './still-life.js';
@@ -69,6 +69,8 @@ export interface Reading {
     facialHair?: FacialHair;
     /** Its colour when said ("a thick red beard"); else the hair's. */
     facialHairColour?: NamedColour;
+    /** The body's build when said ("plus-size", "petite", "muscular"); else the seed's. */
+    build?: Build;
   };
   setting: Setting;
   light: Light;
@@ -783,6 +785,20 @@ export function poseOf(text: string): number | undefined {
   return POSE_WORDS.find(([words]) => words.test(lower))?.[1];
 }
 
+/** Words for a body's build. */
+const BUILD_WORDS: [RegExp, Build][] = [
+  [/\b(plus[- ]size[d]?|full[- ]figured|fuller[- ]figure|size[- ]inclusive|heavyset|chubby|fat)\b/, 'plus'],
+  [/\b(curvy|curvaceous|voluptuous|hourglass)\b/, 'curvy'],
+  [/\b(muscular|athletic build|broad[- ]shouldered|well[- ]built|bodybuilder|stocky)\b/, 'broad'],
+  [/\b(petite|slim|slender|skinny|lean|thin|willowy)\b(?! (?:fit|cut|jeans|trousers|pants|tie|leg|legged))/, 'slim'],
+];
+
+/** The build a text asks for, if any (a garment's cut — "slim fit", "skinny jeans" — is not the body's). */
+export function buildOf(text: string): Build | undefined {
+  const lower = text.toLowerCase();
+  return BUILD_WORDS.find(([words]) => words.test(lower))?.[1];
+}
+
 /** A product shot: the clothes alone, as on an invisible mannequin. */
 const NO_PERSON = /\b(no (person|model|people|one wearing it)|without (a |any )?(person|model|people)|flat ?lay|laid flat|product (shot|photo|photograph|image)|ghost mannequin|pack ?shot)\b/;
 
@@ -928,10 +944,13 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   const framing: Framing = framingSaid?.[0] ?? (shoesNamed || lengthNamed || draw < 0.9 ? 'full body' : 'half body');
   const atmosphere = atmosphereOf(text);
   const pose = poseOf(text);
+  // A man is drawn average or broad (or plus-size when said): "curvy" on him is broad, "slim" average.
+  const buildSaid = buildOf(text);
+  const build: Build | undefined = buildSaid && who === 'man' ? (buildSaid === 'slim' ? 'average' : buildSaid === 'plus' ? 'plus' : 'broad') : buildSaid === 'broad' ? 'average' : buildSaid;
 
   return {
     garments,
-    figure: { presentation: who, skin: { name: skinSaid?.[0].name ?? SKIN_NAMES[skinIndex]!, hex: SKIN_TONES[skinIndex]! }, hair, hairStyle, age, ...(facialHair ? { facialHair } : {}), ...(beardColour ? { facialHairColour: beardColour[0] } : {}) },
+    figure: { presentation: who, skin: { name: skinSaid?.[0].name ?? SKIN_NAMES[skinIndex]!, hex: SKIN_TONES[skinIndex]! }, hair, hairStyle, age, ...(facialHair ? { facialHair } : {}), ...(beardColour ? { facialHairColour: beardColour[0] } : {}), ...(build ? { build } : {}) },
     setting,
     light,
     framing,
@@ -1057,7 +1076,7 @@ export function understoodOf(reading: Reading): { label: string; value: string }
   }
   const { figure } = reading;
   out.push(
-    { label: 'Figure', value: reading.noPerson ? 'none (product shot)' : figure.age === 'adult' ? figure.presentation : `${figure.presentation}, ${figure.age}` },
+    { label: 'Figure', value: reading.noPerson ? 'none (product shot)' : [figure.presentation, figure.age === 'adult' ? '' : figure.age, figure.build ?? ''].filter(Boolean).join(', ') },
     { label: 'Skin', value: figure.skin.name },
     { label: 'Hair', value: `${HAIR_LENGTH_NAMES[figure.hairStyle]} ${figure.hair.name}${figure.facialHair ? `, ${figure.facialHairColour && figure.facialHairColour.name !== figure.hair.name ? `${figure.facialHairColour.name} ` : ''}${figure.facialHair}` : ''}` },
     { label: 'Setting', value: reading.atmosphere ? `${reading.setting}, ${reading.atmosphere}` : reading.setting },
