@@ -69,7 +69,10 @@ export function apiRouter(deps: {
         onTimedOut(req, res) {
           services.timedOut(name, target);
           // A read (GET or HEAD, no body) may be asked again of another replica: the hung one may have it still,
-          // and reading twice changes nothing. Anything else is answered 504: it may have been done.
+          // and reading twice changes nothing. Not a GET that signs in or out (an OAuth code is spent once), nor
+          // anything else: answered 504, it may have been done.
+          const path = req.originalUrl.split('?')[0] ?? '';
+          if (SESSION_ENDING_PATHS.some((ending) => isUnder(path, ending))) return false;
           return sendElsewhere(req, res, true);
         },
       });

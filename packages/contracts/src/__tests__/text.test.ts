@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { characterNameSchema, hasVisibleText, startImageSchema } from '../index.js';
+import { canvasPromptSchema, characterNameSchema, hasVisibleText, startImageSchema } from '../index.js';
 
 describe('visible text', () => {
   it('tells a text that shows something from one of only spaces and invisible characters', () => {
-    for (const blank of ['', ' ', '\u200b\u200b', '\u200d\ufeff', '\u2060 \u00a0', '\u202e\u200e', '\t\n']) expect(hasVisibleText(blank), JSON.stringify(blank)).toBe(false);
-    for (const shown of ['a', ' Élodie ', '🌸', '\u200bx', '李']) expect(hasVisibleText(shown), shown).toBe(true);
+    for (const blank of ['', ' ', '\u200b\u200b', '\u200d\ufeff', '\u2060 \u00a0', '\u202e\u200e', '\t\n', '\u3164', '\u115f\u1160', '\uffa0', '\u2800', '\ufe0f\ufe0e', '\u034f', '\u0301\u0301']) {
+      expect(hasVisibleText(blank), JSON.stringify(blank)).toBe(false);
+    }
+    for (const shown of ['a', ' Élodie ', '🌸', '\u200bx', '李', 'e\u0301', '❤\ufe0f', '한']) expect(hasVisibleText(shown), shown).toBe(true);
   });
 
   it('refuses a character name or a prompt of only invisible characters (a name of zero-width spaces was stored)', () => {
@@ -12,5 +14,6 @@ describe('visible text', () => {
     expect(characterNameSchema.parse(' Élodie ')).toBe('Élodie');
     expect(startImageSchema.safeParse({ prompt: '\u200b\u2060' }).error?.issues[0]?.message).toBe('Please enter a prompt');
     expect(startImageSchema.parse({ prompt: 'red dress' }).prompt).toBe('red dress');
+    expect(canvasPromptSchema.safeParse('\u200b').error?.issues[0]?.message).toBe('Please enter a prompt');
   });
 });

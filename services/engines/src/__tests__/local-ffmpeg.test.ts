@@ -41,5 +41,6 @@ describe('ffmpeg failures', () => {
     expect(String((failure.cause as Error).message)).toMatch(/exited with 1: .*Conversion failed!/);
     expect(ffmpegFailure(255, null, '... Exiting normally, received signal 15.').retryable).toBe(true);
     expect(ffmpegFailure(null, 'SIGKILL', '').retryable).toBe(true);
+    expect(ffmpegFailure(null, 'SIGSEGV', '').retryable).toBe(false); // its own crash would crash again
   });
 });

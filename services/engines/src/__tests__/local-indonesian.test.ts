@@ -13,8 +13,17 @@ describe('Indonesian prompts', () => {
     expect(toEnglish('wanita kulit hitam memakai gaun')).toBe('woman dark skin wearing dress');
   });
 
-  it('leaves a prompt with no Indonesian word as it is (shared words like mini, batik or di do not count)', () => {
-    for (const prompt of ['A red Dress, mini', 'batik shirt di Milano', "five o'clock shadow, navy suit"]) expect(toEnglish(prompt)).toBe(prompt);
+  it('leaves an English prompt as it is (words shared with English, names, or one Indonesian word alone do not count)', () => {
+    for (const prompt of ['A red Dress, mini', 'batik shirt di Milano', "five o'clock shadow, navy suit", 'a woman in a white dress in Abu Dhabi', 'woman in jeans in Salem at night', 'red dress by the fireplace mantel', 'yin and yang', 'gaun']) {
+      expect(toEnglish(prompt)).toBe(prompt);
+    }
+  });
+
+  it('puts a colour before an English garment and reads a coloured beard', () => {
+    expect(toEnglish('jeans biru, kemeja putih')).toBe('blue jeans, white shirt');
+    expect(toEnglish('baju merah, celana hitam')).toBe('red top, black trousers');
+    const beard = understand('Pria berjenggot merah, jaket kulit coklat', undefined, 1);
+    expect([beard.figure.facialHairColour?.name, beard.garments.map((g) => `${g.paint.name} ${g.name}`)]).toEqual(['red', ['brown leather jacket']]);
   });
 
   it('draws what an Indonesian prompt asks for (a red gown on a beach at sunset drew a man in a camel trench in a studio)', () => {

@@ -288,6 +288,34 @@ describe('local text-to-image scene', () => {
     expect(understoodOf(greyHair.reading).find((u) => u.label === 'Hair')?.value).toMatch(/grey, black beard$/);
   });
 
+  it('draws a crossbody bag on a strap across the chest, and a briefcase held by its handle', async () => {
+    const place = { x: 300, footY: 860, height: 760, joints: POSES[0]!.joints };
+    /** The share of red pixels (the bag's colour) in the band from the shoulders to the hips, over a white tee. */
+    const redAcrossChest = async (prompt: string) => {
+      const reading = understand(prompt, undefined, 4);
+      const figure = drawSceneFigure(reading, buildLook(reading, 0), place, 'f');
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="600" height="900">${figure.svg}</svg>`;
+      const { data } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      let red = 0;
+      for (let y = Math.round(figure.landmarks.shoulderY); y < figure.landmarks.hipY - 60; y++) {
+        for (let x = 200; x < 400; x++) {
+          const i = (y * 600 + x) * 4;
+          if (data[i + 3]! > 128 && data[i]! > 150 && data[i + 1]! < 90 && data[i + 2]! < 90) red++;
+        }
+      }
+      return { red, reading };
+    };
+    const cross = await redAcrossChest('woman in a white tee and white trousers with a red crossbody bag');
+    expect(cross.reading.accessories).toEqual([{ kind: 'crossbody', colour: { name: 'red', hex: expect.any(String) } }]);
+    expect(cross.red).toBeGreaterThan(300);
+    const inHand = await redAcrossChest('woman in a white tee and white trousers with a red handbag');
+    expect(inHand.red).toBeLessThan(cross.red / 4);
+    // "A leather briefcase" is the case's leather, not the suit's.
+    const suit = understand('man with a leather briefcase in a grey suit', undefined, 1);
+    expect([suit.accessories?.map((a) => a.kind), suit.garments.map((g) => g.materialName ?? '')]).toEqual([['briefcase'], ['']]);
+    expect(understand('black messenger bag, navy parka', undefined, 1).accessories?.[0]?.kind).toBe('crossbody');
+  });
+
   it('draws a plus-size figure fuller than the seed would (plus-size came out slim)', async () => {
     const place = { x: 300, footY: 860, height: 760, joints: POSES[0]!.joints };
     /** The figure's width at its waist and at mid-thigh, in pixels. */

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renderSceneLayers } from '../local/text-to-image.js';
-import { dressIn, understand, understoodOf } from '../local/understand.js';
+import { localStillRecoloured, renderSceneLayers } from '../local/text-to-image.js';
+import { dressIn, recolourRequests, understand, understoodOf } from '../local/understand.js';
 import { GARMENTS } from '../local/vocabulary.js';
 
 /** The opaque box of a layer, as shares of the frame, and the mean colour inside it. */
@@ -34,13 +34,19 @@ describe('local still lifes: shoes and accessories alone', () => {
     expect(understand('a pair of white sneakers, nothing else', undefined, 1).stillLife?.shoes).toMatchObject({ kind: 'sneaker', colour: { name: 'white' } });
     expect(understand('brown leather ankle boots', undefined, 1).stillLife?.shoes?.kind).toBe('boot');
     expect(understand('gold hoop earrings', undefined, 1).stillLife).toEqual({});
-    // Someone, or clothes, named: worn as before.
     // Dress Up on a still life: the garment tried on, alone (not the seed's outfit nobody saw).
     const dressed = dressIn(bag, GARMENTS['blazer']!, '#224488');
     expect([dressed.stillLife, dressed.noPerson, dressed.garments.map((g) => g.name)]).toEqual([undefined, true, ['blazer']]);
-    for (const prompt of ['woman with a black handbag', 'red heels and a black slip dress', 'model in white sneakers', 'black sunglasses, she walks in the city', 'bride with pearls']) {
+    // Someone, or clothes, or anything that may be someone named: worn as before.
+    for (const prompt of ['woman with a black handbag', 'a cowboy in boots and a hat', 'a child in red sneakers', 'Rihanna in sunglasses on a Paris street', 'close-up portrait, gold hoop earrings', 'curly hair, gold hoops', 'a sari with gold bangles and sandals', 'red heels and a black slip dress', 'model in white sneakers', 'black sunglasses, she walks in the city', 'bride with pearls']) {
       expect(understand(prompt, undefined, 1).stillLife, prompt).toBeUndefined();
     }
+  });
+
+  it('recolours no clothes in a still life (the seed\'s garment is not drawn): says so', async () => {
+    const recipe = { prompt: 'product shot of a black leather handbag on a white background, no model', aspectRatio: '2:3' as const, seed: 3 };
+    await expect(localStillRecoloured(recipe, recolourRequests('change the skirt to navy'))).rejects.toThrow(/This picture shows no skirt to recolour/);
+    expect(await localStillRecoloured(recipe, recolourRequests('make it navy'), { strict: false })).toBeNull();
   });
 
   it('draws the things alone, large, in their colours (a handbag product shot drew a rust coat and no bag)', async () => {

@@ -303,6 +303,16 @@ describe('local prompt understanding', () => {
     expect(figureOf('slim fit navy suit, man').build).toBeUndefined();
     expect(figureOf('skinny jeans and a black tee').build).toBeUndefined();
     expect(understoodOf(understand('plus-size woman in a floral wrap dress', undefined, 1)).find((u) => u.label === 'Figure')?.value).toBe('woman, plus');
+    // What these words say of clothes, things and places is not a build, a pose, a light, snow or a photograph's
+    // colour (a review's list).
+    for (const prompt of ['a red dress with thin straps', 'red dress with slender heels', 'a woman in a slim-fit blazer']) expect(figureOf(prompt).build, prompt).toBeUndefined();
+    for (const prompt of ['walk-in closet, silk robe', 'walking boots, red parka, mountain', 'over the shoulder bag, woman in a trench']) expect(poseOf(prompt), prompt).toBeUndefined();
+    expect(understand('club collar blouse in a cafe', undefined, 1).light).not.toBe('neon');
+    expect(understand('snowflake print sweater on a street', undefined, 1).atmosphere).toBeUndefined();
+    for (const prompt of ['a woman dressed in black and white.', 'a woman dressed in monochrome']) expect(understand(prompt, undefined, 1).blackAndWhite, prompt).toBeUndefined();
+    expect(understand('a red beach dress', undefined, 1)).toMatchObject({ setting: 'beach', garments: [{ paint: { name: 'red' } }] });
+    expect(understand('a white middle-aged man in a navy suit', undefined, 1)).toMatchObject({ sources: { skin: 'prompt' }, garments: [{ paint: { name: 'navy' } }] });
+    expect(understand("a black men's leather jacket", undefined, 1)).toMatchObject({ sources: { skin: 'seed' }, garments: [{ paint: { name: 'black' } }] });
     // The time of day beats the weather's grey ("a rainy city at night" was drawn by day); a club is lit by neon; a
     // backdrop's colour named is a studio (it drew a garden behind "red dress, black background").
     expect(understand('a woman in a yellow raincoat in a rainy city at night, neon reflections', undefined, 1)).toMatchObject({ setting: 'city', light: 'night', atmosphere: 'rain' });

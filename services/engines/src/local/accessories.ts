@@ -252,6 +252,20 @@ function bag(kind: AccessoryKind, colour: string, id: string, frame: AccessoryFr
     const [cx, cy] = inHand[1] + t / 2 > visibleBottom - 0.05 * h ? tucked : inHand;
     return `<defs>${defs}</defs><rect x="${px(cx - w / 2)}" y="${px(cy - t / 2)}" width="${px(w)}" height="${px(t)}" rx="${px(0.04 * h)}" fill="${fill}" ${edge}/><path d="M${px(cx - w / 2)},${px(cy - t / 2)} L${px(cx)},${px(cy + t * 0.1)} L${px(cx + w / 2)},${px(cy - t / 2)}" fill="none" ${edge}/><circle cx="${px(cx)}" cy="${px(cy + t * 0.1)}" r="${px(0.03 * h)}" fill="#c9a44f"/>`;
   }
+  if (kind === 'crossbody') return crossbody(fill, defs, colour, edge, frame, lowest);
+  if (kind === 'briefcase' && handDown && arm.hand[1] + 0.95 * h <= visibleBottom) {
+    // A flat, wide case hanging from its short handle in the palm: clasps and a seam along its top.
+    const grip = lerp(arm.wrist, arm.hand, 0.45);
+    const [w, depth, top] = [1.2 * h, 0.82 * h, grip[1] + 0.16 * h];
+    const x = grip[0];
+    return [
+      `<defs>${defs}</defs>`,
+      `<path d="M${px(x - 0.16 * h)},${px(top + 0.01 * h)} L${px(x - 0.16 * h)},${px(grip[1] - 0.03 * h)} L${px(x + 0.16 * h)},${px(grip[1] - 0.03 * h)} L${px(x + 0.16 * h)},${px(top + 0.01 * h)}" fill="none" stroke="${darken(colour, 0.2)}" stroke-width="${px(0.05 * h)}" stroke-linejoin="round"/>`,
+      `<rect x="${px(x - w / 2)}" y="${px(top)}" width="${px(w)}" height="${px(depth)}" rx="${px(0.06 * h)}" fill="${fill}" ${edge}/>`,
+      `<path d="M${px(x - w / 2)},${px(top + 0.2 * h)} L${px(x + w / 2)},${px(top + 0.2 * h)}" stroke="${darken(colour, 0.35)}" stroke-width="${px(0.014 * h)}" opacity="0.7"/>`,
+      ...[-1, 1].map((s) => `<rect x="${px(x + s * w * 0.3 - 0.05 * h)}" y="${px(top + 0.15 * h)}" width="${px(0.1 * h)}" height="${px(0.1 * h)}" rx="${px(0.015 * h)}" fill="#c9a44f"/>`),
+    ].join('');
+  }
   const tote = kind === 'tote';
   if (handDown && arm.hand[1] + (tote ? 0.9 : 0.6) * h > visibleBottom) return shoulderBag(tote, fill, defs, colour, edge, frame, arm);
   // The handle's top: in the hand's palm, or over the forearm near the elbow.
@@ -309,6 +323,29 @@ function shoulderBag(tote: boolean, fill: string, defs: string, colour: string, 
 }
 
 /**
+ * A crossbody bag: a small flap bag at the hip on the side of the lower hand, its strap from the other shoulder
+ * across the chest (over the clothes, as it is worn).
+ */
+function crossbody(fill: string, defs: string, colour: string, edge: string, frame: AccessoryFrame, lowest: number): string {
+  const { h, hip, arms } = frame;
+  const near = arms[lowest]!;
+  const far = arms[1 - lowest] ?? near;
+  const side = Math.sign(near.shoulder[0] - far.shoulder[0]) || 1;
+  const [w, depth] = [0.66 * h, 0.48 * h];
+  const x = near.shoulder[0] - side * 0.08 * h;
+  const top = hip[1] - 0.75 * h;
+  const over: P = [far.shoulder[0] + side * 0.1 * h, far.shoulder[1] - 0.1 * h];
+  const strap = `M${pt(over)} Q${px((over[0] + x) / 2 - side * 0.1 * h)},${px((over[1] + top) / 2)} ${px(x - side * w * 0.42)},${px(top + 0.03 * h)}`;
+  return [
+    `<defs>${defs}</defs>`,
+    `<path d="${strap}" fill="none" stroke="${darken(colour, 0.15)}" stroke-width="${px(0.05 * h)}" stroke-linecap="round"/>`,
+    `<rect x="${px(x - w / 2)}" y="${px(top)}" width="${px(w)}" height="${px(depth)}" rx="${px(0.07 * h)}" fill="${fill}" ${edge}/>`,
+    `<path d="M${px(x - w / 2)},${px(top + 0.02 * h)} L${px(x + w / 2)},${px(top + 0.02 * h)} L${px(x + w / 2)},${px(top + 0.24 * h)} Q${px(x)},${px(top + 0.31 * h)} ${px(x - w / 2)},${px(top + 0.24 * h)} Z" fill="${darken(colour, 0.08)}" ${edge}/>`,
+    `<rect x="${px(x - 0.045 * h)}" y="${px(top + 0.23 * h)}" width="${px(0.09 * h)}" height="${px(0.06 * h)}" rx="${px(0.015 * h)}" fill="#c9a44f"/>`,
+  ].join('');
+}
+
+/**
  * A furled umbrella held by its crook in the lower hand, its tip to the ground a little out from the feet: the canopy
  * folded in pleats down a slim cone, a crook handle and a ferrule. (Open, its canopy would reach the still's title.)
  */
@@ -360,6 +397,8 @@ export function drawAccessories(accessories: readonly AccessoryReading[], frame:
       case 'handbag':
       case 'clutch':
       case 'tote':
+      case 'crossbody':
+      case 'briefcase':
         body.push(bag(accessory.kind, colour, key, frame));
         break;
       case 'veil':
@@ -407,15 +446,25 @@ export function drawAccessoryAlone(accessory: AccessoryReading, place: Accessory
   switch (accessory.kind) {
     case 'handbag':
     case 'tote':
-    case 'clutch': {
-      // Hung from a hand straight above it, its base on the floor: the worn bag's own drawing.
+    case 'clutch':
+    case 'crossbody':
+    case 'briefcase': {
+      // Hung from a hand straight above it, its base on the floor: the worn bag's own drawing (a crossbody bag as a
+      // handbag: alone, its strap has nothing to cross).
+      const kind = accessory.kind === 'crossbody' ? 'handbag' : accessory.kind;
+      if (kind === 'briefcase') {
+        const h = width / 1.25;
+        const grip: P = [cx, floorY - 0.98 * h];
+        const arm = { shoulder: [cx, grip[1] - 3 * h] as P, elbow: [cx, grip[1] - 2 * h] as P, wrist: grip, hand: grip };
+        return bag('briefcase', colour, id, { headTransform: '', hairStyle: 'short', h, U: (dx, dy) => [cx + dx * h, grip[1] + dy * h], neck: 0.2, hip: [cx, grip[1] - h], arms: [arm, arm], outfit: '#ffffff' });
+      }
       const tote = accessory.kind === 'tote';
       const clutch = accessory.kind === 'clutch';
       const h = clutch ? (width * 0.85) / 0.72 : tote ? width * 0.6 : width * 0.89;
       const grip: P = [cx, clutch ? floorY - 0.17 * h : floorY - (tote ? 1.5 : 0.97) * h];
       const arm = { shoulder: [cx, grip[1] - 3 * h] as P, elbow: [cx, grip[1] - 2 * h] as P, wrist: grip, hand: grip };
       const frame: AccessoryFrame = { headTransform: '', hairStyle: 'short', h, U: (dx, dy) => [cx + dx * h, grip[1] + dy * h], neck: 0.2, hip: [cx, grip[1] - h], arms: [arm, arm], outfit: '#ffffff' };
-      return bag(accessory.kind, colour, id, frame);
+      return bag(kind, colour, id, frame);
     }
     case 'sunglasses':
     case 'glasses': {

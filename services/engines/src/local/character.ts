@@ -62,7 +62,7 @@ const WORDS = {
 const BUILD_WORDS: Record<Build, string[]> = {
   slim: ['slim', 'slender', 'petite', 'thin', 'lean', 'willowy'],
   curvy: ['curvy', 'voluptuous', 'hourglass'],
-  plus: ['plus', 'full', 'fuller', 'heavyset', 'chubby'],
+  plus: ['plus', 'fuller', 'heavyset', 'chubby'],
   broad: ['broad', 'athletic', 'muscular', 'stocky', 'sturdy', 'strong'],
   average: ['average', 'medium', 'regular'],
 };

@@ -117,9 +117,13 @@ export function runFfmpegFed(args: string[], feed: (write: (chunk: Buffer) => Pr
  * attempt; any other exit is not. The message a user may read says what failed, not ffmpeg's log, which goes with
  * the failure as its cause for the service's log.
  */
+/** Signals that stop a process from outside: a shutdown, a terminal's interrupt, the OOM killer. */
+const STOP_SIGNALS: ReadonlySet<NodeJS.Signals> = new Set(['SIGTERM', 'SIGKILL', 'SIGINT', 'SIGHUP']);
+
 export function ffmpegFailure(code: number | null, killedBy: NodeJS.Signals | null, stderr: string): EngineFailure {
   const log = new Error(`ffmpeg exited with ${code ?? killedBy}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
-  const stopped = killedBy !== null || code === null || /received signal \d+/i.test(stderr);
+  // A crash of its own (SIGSEGV, SIGABRT) would crash again: only a stop from outside is worth another attempt.
+  const stopped = (killedBy !== null && STOP_SIGNALS.has(killedBy)) || (killedBy === null && /received signal (?:1|2|9|15)\b/i.test(stderr));
   return stopped
     ? new EngineFailure('the video encoder was stopped before it finished', { retryable: true, cause: log })
     : new EngineFailure('the video could not be encoded', { retryable: false, cause: log });
@@ -151,7 +155,10 @@ export async function probeVideo(data: Buffer): Promise<VideoProbe> {
     const file = join(dir, 'probe.mp4');
     await writeFile(file, data);
     const output = await runFfmpeg(['-i', file, '-f', 'null', '-frames:v', '1', '-']).catch((error: unknown) => {
-      throw new EngineFailure(`not a readable video: ${(error as Error).message}`, { retryable: false });
+      // Stopped by a signal: a probe again may read it. Otherwise the bytes are not a video (ffmpeg's log says why).
+      if (error instanceof EngineFailure && error.retryable) throw error;
+      const why = error instanceof Error && error.cause instanceof Error ? error.cause.message : (error as Error).message;
+      throw new EngineFailure(`not a readable video: ${why}`, { retryable: false, cause: error });
     });
     return parseProbe(output);
   });

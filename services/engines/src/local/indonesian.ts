@@ -1,3 +1,5 @@
+import { GARMENTS } from './vocabulary.js';
+
 /**
  * Indonesian prompts read as English (the product sells in rupiah in Indonesia; SPEC §9): "gaun merah panjang di
  * pantai" is "long red dress in beach". Word for word, longest phrase first, with Indonesian's order of a noun before
@@ -36,14 +38,16 @@ const NOUNS: Record<string, string> = {
   sepatu: 'shoes', 'sepatu hak tinggi': 'heels', 'sepatu kets': 'sneakers', 'sepatu bot': 'boots', sandal: 'sandals',
   tas: 'bag', 'tas tangan': 'handbag', 'tas jinjing': 'tote', topi: 'hat', 'kacamata hitam': 'sunglasses', kacamata: 'glasses',
   kalung: 'necklace', anting: 'earrings', 'anting anting': 'earrings', syal: 'scarf', dasi: 'tie', payung: 'umbrella',
-  kerudung: 'veil', jilbab: 'headscarf', hijab: 'headscarf', rambut: 'hair',
+  kerudung: 'veil', jilbab: 'headscarf', hijab: 'headscarf', rambut: 'hair', baju: 'top', jenggot: 'beard',
+  // "berjenggot merah": a red beard.
+  berjenggot: 'beard',
 };
 
 const WORDS: Record<string, string> = {
   // People.
   wanita: 'woman', perempuan: 'woman', cewek: 'woman', gadis: 'woman', pria: 'man', 'laki laki': 'man', lelaki: 'man',
-  cowok: 'man', pengantin: 'bride', 'pengantin wanita': 'bride', 'pengantin pria': 'groom', berjenggot: 'bearded',
-  jenggot: 'beard', kumis: 'moustache', berhijab: 'wearing a headscarf', berkerudung: 'wearing a veil',
+  cowok: 'man', pengantin: 'bride', 'pengantin wanita': 'bride', 'pengantin pria': 'groom',
+  kumis: 'moustache', berhijab: 'wearing a headscarf', berkerudung: 'wearing a veil',
   'kulit gelap': 'dark skin', 'kulit hitam': 'dark skin', 'kulit putih': 'fair skin', 'kulit terang': 'light skin',
   'kulit sawo matang': 'tan skin', 'berkulit gelap': 'dark skinned', 'berkulit hitam': 'dark skinned',
   'berkulit putih': 'fair skinned', 'berkulit sawo matang': 'tan skinned',
@@ -75,18 +79,22 @@ const TABLE = new Map<string, [string, Role]>([
   ] as [string, [string, Role]][]).filter(([k]) => !(k in COLOURS)),
   ...Object.entries(NOUNS).map(([k, v]) => [k, [v, 'noun']] as [string, [string, Role]]),
 ]);
+/** English names of things worn, and the English the table gives nouns: a colour after them is theirs. */
+const ENGLISH_NOUNS = new Set([...Object.keys(GARMENTS).filter((k) => !k.includes(' ')), 'sneakers', 'heels', 'boots', 'shoes', 'loafers', 'sandals', 'bag', 'handbag', 'hat', 'cap', 'tote', 'clutch', 'beard', 'hair']);
 const MATERIAL_WORDS = new Set(Object.values(MATERIALS));
 const CUT_WORDS = new Set(Object.values(CUTS));
 const LONGEST = Math.max(...[...TABLE.keys()].map((k) => k.split(' ').length));
 
 /** Words only Indonesian has: a prompt with none is left as it is. */
-const SHARED = new Set(['mini', 'formal', 'sandal', 'batik', 'kebaya', 'hijab', 'polkadot', 'motif', 'kafe', 'dan', 'di']);
-const INDONESIAN = new Set([...TABLE.keys()].flatMap((k) => k.split(' ')).filter((w) => !SHARED.has(w)));
+/** Words also English (or names: Abu Dhabi, Salem) that say nothing of a prompt's language. */
+const SHARED = new Set(['mini', 'formal', 'sandal', 'batik', 'kebaya', 'hijab', 'polkadot', 'motif', 'kafe', 'dan', 'di', 'jeans', 'abu', 'salem', 'mantel', 'tosca', 'toska', 'yang', 'ada', 'tua', 'model', 'studio', 'denim', 'satin', 'linen', 'navy']);
+/** Single words only Indonesian has; a prompt is read as Indonesian when it holds two of them. */
+const INDONESIAN = new Set([...TABLE.keys()].filter((k) => !k.includes(' ') && !SHARED.has(k)));
 
 /** The English reading of an Indonesian (or mixed) prompt; any other prompt unchanged. */
 export function toEnglish(text: string): string {
   const words = text.toLowerCase().replace(/-/g, ' ').split(/(\s+|[,.;:!?()])/).filter((w) => w.trim() !== '');
-  if (!words.some((w) => INDONESIAN.has(w))) return text;
+  if (new Set(words.filter((w) => INDONESIAN.has(w))).size < 2) return text;
   const read: [string, Role][] = [];
   for (let i = 0; i < words.length; ) {
     let matched = false;
@@ -100,7 +108,11 @@ export function toEnglish(text: string): string {
       i += n;
       matched = true;
     }
-    if (!matched) read.push([words[i++]!, 'word']);
+    // An English garment or thing in an Indonesian prompt ("jeans biru") is a noun its colour follows too.
+    if (!matched) {
+      const word = words[i++]!;
+      read.push([word, ENGLISH_NOUNS.has(word) ? 'noun' : 'word']);
+    }
   }
   // A noun's describing words follow it: put them before it.
   const out: string[] = [];

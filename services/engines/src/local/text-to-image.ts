@@ -629,6 +629,11 @@ export async function localStillRecoloured(
   { strict = true }: { strict?: boolean } = {},
 ): Promise<(EngineResult & { applied: string[] }) | null> {
   const reading = readingOf(recipe);
+  // A still life shows no clothes (its reading's garments are the seed's, never drawn): nothing to recolour.
+  if (reading.stillLife) {
+    if (strict || requests.some((r) => r.explicit)) throw new EngineInputError(`This picture shows no ${requests[0]?.garment?.name ?? 'clothes'} to recolour`);
+    return null;
+  }
   const wearing = [...(recipe.wearing ?? [])];
   const applied: string[] = [];
   for (const { garment, colour, explicit } of requests) {

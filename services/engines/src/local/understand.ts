@@ -192,16 +192,15 @@ function describesUnknownThing(tokens: string[], from: number): boolean {
 /** Words between a colour and what it colours, or after it, that do not name a thing. */
 const CONNECTING_WORDS = new Set(['and', 'or', 'with', 'in', 'on', 'at', 'by', 'for', 'of', 'the', 'a', 'an', 'shade', 'tone', 'tones', 'colour', 'color', 'coloured', 'colored', 'look', 'outfit', 'on', 'against']);
 
-/** Words for a person a hair colour may come right before ("a blonde woman"). */
-/** Words between a skin word and the person ("a Black male model"). */
-const PERSON_BEFORE_NOUN = new Set(['male', 'female', 'young', 'older', 'elderly', 'middle-aged', 'plus-size']);
+/** Words between a skin word and the person ("a Black male model", "a white middle-aged man"; hyphens split). */
+const PERSON_BEFORE_NOUN = new Set(['male', 'female', 'young', 'older', 'elderly', 'middle', 'aged', 'plus', 'size', 'tall', 'curvy']);
 /** The skin tones (indexes into SKIN_TONES) a word for a person's colour covers. */
 const SKIN_RANGES: Record<string, [number, number]> = { black: [4, 6], white: [0, 2] };
+/** Words for a person a hair colour may come right before ("a blonde woman"). */
 const PERSON_NOUNS = new Set(['woman', 'women', 'man', 'men', 'girl', 'girls', 'guy', 'lady', 'ladies', 'model', 'models', 'person', 'boy', 'bride', 'groom']);
 /** Hair colours that, right before a person, can only be the hair's. */
 const HAIR_BEFORE_PERSON = new Set(['blonde', 'blond', 'brunette', 'ginger', 'auburn', 'platinum']);
 
-/** The figure's shoes: drawn, in the colour said of them. */
 /** The shape a shoe word draws in a still life. */
 const SHOE_KINDS: Record<string, ShoeKind> = {
   sneakers: 'sneaker', sneaker: 'sneaker', trainers: 'sneaker', boots: 'boot', boot: 'boot', 'ankle boots': 'boot', wellingtons: 'boot',
@@ -209,14 +208,35 @@ const SHOE_KINDS: Record<string, ShoeKind> = {
 };
 /** A pair's colour when none is said: white sneakers, black heels, brown boots, tan leather otherwise. */
 const SHOE_COLOURS: Record<ShoeKind, NamedColour> = { sneaker: { name: 'white', hex: '#f2f0eb' }, heel: { name: 'black', hex: '#1b1a1c' }, boot: { name: 'brown', hex: '#5a3a24' }, flat: { name: 'tan', hex: '#a8774e' } };
-/** Words that put a person in the picture: without any (and without clothes), shoes and accessories are a still life. */
-const PERSON_WORDS = /\b(models?|person|people|wom[ae]n|m[ae]n|girls?|guys?|lady|ladies|boys?|brides?|grooms?|wearing|worn|wears|she|he|her|his|they|couple|posing|walking|standing|sitting)\b/;
+/** Words a prompt of things alone may hold besides the things, their colours and materials, a place and a light. */
+const THING_WORDS = new Set([',', 'a', 'an', 'the', 'of', 'on', 'in', 'with', 'and', 'pair', 'pairs', 'set', 'some', 'two', 'nothing', 'else', 'only', 'alone', 'just', 'close', 'up', 'closeup', 'shot', 'photo', 'photograph', 'product', 'image', 'picture', 'flat', 'lay', 'background', 'backdrop', 'seamless', 'top', 'down', 'view', 'detail', 'still', 'life', 'marble', 'table', 'wooden', 'wood', 'white', 'sunlight', 'light', 'shadow', 'shadows', 'new', 'luxury', 'designer', 'vintage', 'classic', 'minimal', 'minimalist', 'editorial', 'catalog', 'catalogue', 'e', 'commerce', 'ecommerce']);
+
+/**
+ * Whether a prompt names things and nothing else ("red stiletto heels on marble", "a pair of white sneakers"): every
+ * word a thing, its colour, material or style, a place, a light or a word of the list above. Anything else — a
+ * person ("a cowboy", "Rihanna"), a garment the vocabulary does not know ("a sari"), a hair style, a portrait — may
+ * be someone wearing them: drawn as before.
+ */
+function onlyThings(tokens: string[]): boolean {
+  const known = (t: string, i: number) =>
+    THING_WORDS.has(t) || SHOES.has(t) || (SHOE_STYLES.has(t) && shoeFollows(i)) || t in DRAWN_ACCESSORIES || T.colours.has(t) || T.materials.has(t) || T.prints.has(t) ||
+    T.settings.has(t) || T.lights.has(t) || t in ACCESSORY_COLOURS || SHADE_WORDS[t] !== undefined || SUN_HAT_WORDS.has(t) || BEANIE_WORDS.has(t);
+  // A shoe's style only before a shoe ("cowboy boots"; "a cowboy in boots" is a man).
+  const shoeFollows = (i: number): boolean => SHOES.has(tokens[i + 1] ?? '') || (SHOE_STYLES.has(tokens[i + 1] ?? '') && shoeFollows(i + 1));
+  for (let i = 0; i < tokens.length; ) {
+    const term = termAt(tokens, i, (t) => known(t, i));
+    if (!term) return false;
+    i += term[1];
+  }
+  return true;
+}
 /** Words for a shoe's style between its colour and its name ("red stiletto heels", "white high top sneakers"). */
 const SHOE_STYLES = new Set(['stiletto', 'platform', 'chunky', 'block', 'kitten', 'strappy', 'pointed', 'running', 'high', 'low', 'top', 'chelsea', 'combat', 'cowboy', 'knee', 'court', 'slingback', 'canvas', 'suede', 'patent']);
+/** The figure's shoes: drawn, in the colour said of them. */
 const SHOES = new Set(['shoes', 'shoe', 'sneakers', 'sneaker', 'trainers', 'boots', 'boot', 'ankle boots', 'wellingtons', 'wellington boots', 'heels', 'high heels', 'stilettos', 'pumps', 'loafers', 'sandals', 'mules', 'flats', 'ballet flats', 'espadrilles']);
 
 /** Accessories the drawing shows, by the words that name them (see accessories.ts). */
-export type AccessoryKind = 'hat' | 'cowboy hat' | 'sun hat' | 'bucket hat' | 'beret' | 'cap' | 'beanie' | 'sunglasses' | 'glasses' | 'handbag' | 'clutch' | 'tote' | 'necklace' | 'pearls' | 'earrings' | 'hoops' | 'veil' | 'umbrella';
+export type AccessoryKind = 'hat' | 'cowboy hat' | 'sun hat' | 'bucket hat' | 'beret' | 'cap' | 'beanie' | 'sunglasses' | 'glasses' | 'handbag' | 'clutch' | 'tote' | 'crossbody' | 'briefcase' | 'necklace' | 'pearls' | 'earrings' | 'hoops' | 'veil' | 'umbrella';
 export interface AccessoryReading {
   kind: AccessoryKind;
   /** The colour said of it ("a red handbag", "a straw hat", "gold hoops"); else the drawing picks one. */
@@ -230,7 +250,9 @@ const DRAWN_ACCESSORIES: Record<string, AccessoryKind> = {
   'mini bag': 'handbag', clutch: 'clutch', tote: 'tote', 'tote bag': 'tote', necklace: 'necklace', choker: 'necklace',
   pendant: 'necklace', pearls: 'pearls', 'pearl necklace': 'pearls', earrings: 'earrings',
   hoops: 'hoops', 'hoop earrings': 'hoops', veil: 'veil', 'bridal veil': 'veil',
-  umbrella: 'umbrella', brolly: 'umbrella',
+  umbrella: 'umbrella', brolly: 'umbrella', crossbody: 'crossbody', 'crossbody bag': 'crossbody', 'cross body': 'crossbody',
+  'cross body bag': 'crossbody', 'messenger bag': 'crossbody', 'sling bag': 'crossbody', 'camera bag': 'crossbody',
+  briefcase: 'briefcase', 'attache case': 'briefcase', 'laptop bag': 'briefcase',
 };
 /** Words before a hat that make it a wide-brimmed sun hat, or a knitted beanie. */
 const SUN_HAT_WORDS = new Set(['straw', 'sun', 'wide', 'brimmed', 'brim', 'floppy', 'raffia', 'oversized', 'beach']);
@@ -285,12 +307,12 @@ function accessoryOf(tokens: string[], at: number, term: string): AccessoryReadi
 const ACCESSORY_AS_PART = new Set(['sleeve', 'sleeves', 'sleeved', 'waist', 'waisted', 'toe', 'toes', 'neck', 'neckline', 'collar', 'of']);
 
 /** How the engine names an accessory it drew, where its kind is not the word ("hat" is drawn as a fedora). */
-const ACCESSORY_NAMES: Partial<Record<AccessoryKind, string>> = { hat: 'fedora', hoops: 'hoop earrings', pearls: 'pearl necklace' };
+const ACCESSORY_NAMES: Partial<Record<AccessoryKind, string>> = { hat: 'fedora', hoops: 'hoop earrings', pearls: 'pearl necklace', crossbody: 'crossbody bag' };
 
 /** Which accessories are worn together: one of each place (a hat, eyewear, a bag, a necklace, earrings). */
 const ACCESSORY_PLACE: Record<AccessoryKind, string> = {
   hat: 'head', 'cowboy hat': 'head', 'sun hat': 'head', 'bucket hat': 'head', beret: 'head', cap: 'head', beanie: 'head', sunglasses: 'eyes', glasses: 'eyes',
-  handbag: 'hand', clutch: 'hand', tote: 'hand', necklace: 'neck', pearls: 'neck', earrings: 'ears', hoops: 'ears', veil: 'veil', umbrella: 'umbrella',
+  handbag: 'hand', clutch: 'hand', tote: 'hand', crossbody: 'hand', briefcase: 'hand', necklace: 'neck', pearls: 'neck', earrings: 'ears', hoops: 'ears', veil: 'veil', umbrella: 'umbrella',
 };
 
 /** Words that ask for one colour from head to toe. */
@@ -334,7 +356,18 @@ const FLOOR_LENGTH = new Set(['long', 'floor length', 'ankle length', 'full leng
  * a dress or skirt, with only its colours, materials and prints between, moves to the garment as "maxi".
  */
 function lengthened(tokens: string[]): string[] {
-  const out = tokens.filter((t, i) => !(OCCASION_WORDS.has(t) && describesNext(tokens, i)));
+  // An occasion word between a colour and its garment goes after the garment: the colour reaches it, and a place or
+  // a light said that way ("a red beach dress") is still read.
+  const out: string[] = [];
+  let held: string | undefined;
+  tokens.forEach((t, i) => {
+    if (OCCASION_WORDS.has(t) && describesNext(tokens, i)) held = t;
+    else {
+      out.push(t);
+      if (held && T.garments.has(t)) [out[out.length], held] = [held, undefined];
+    }
+  });
+  if (held) out.push(held);
   for (let i = 0; i < out.length; i++) {
     const two = `${out[i]} ${out[i + 1] ?? ''}`;
     const words = FLOOR_LENGTH.has(two) ? 2 : out[i] === 'long' ? 1 : 0;
@@ -376,7 +409,11 @@ export function readText(text: string): Said {
     }
     // "a blonde woman", "brunette model": a hair colour right before a person is the hair's. "A Black woman", "a white
     // male model": the person's skin, one of the tones the word covers (the seed picks which), not a garment's colour.
-    const personAt = PERSON_NOUNS.has(next(i + 1)) ? 1 : PERSON_BEFORE_NOUN.has(next(i + 1)) && PERSON_NOUNS.has(next(i + 2)) ? 2 : 0;
+    let personAt = 1;
+    while (personAt < 4 && PERSON_BEFORE_NOUN.has(next(i + personAt))) personAt++;
+    // "a black men's leather jacket": the person word names whom the garment is for (a garment or material follows).
+    const forWhom = termAt(tokens, i + personAt + 1, (t) => T.garments.has(t) || T.materials.has(t)) !== null;
+    if (!PERSON_NOUNS.has(next(i + personAt)) || forWhom) personAt = 0;
     if (personAt > 0 && (HAIR_BEFORE_PERSON.has(word) || word === 'black' || word === 'white')) {
       if (HAIR_BEFORE_PERSON.has(word)) said.hair = { ...T.hairColours.get(word)! };
       else said.skinRange ??= SKIN_RANGES[word]!;
@@ -741,8 +778,8 @@ const ATMOSPHERES: [RegExp, Atmosphere][] = [
   // Rain the weather, not the garment ("rain boots", "a rain jacket") nor a colour ("storm grey").
   [new RegExp(`${UNSAID}\\b(rainy|raining|rainfall|drizzle|drizzly|downpour|stormy|thunderstorm|rain(?!\\s*(?:boots?|coat|jacket|hat|mac|wear|proof))|storm(?!\\s*(?:grey|gray|blue)))\\b`), 'rain'],
   [new RegExp(`${UNSAID}\\b(autumn|autumnal|fall (?:leaves|foliage|colou?rs)|falling leaves|fallen leaves)\\b`), 'autumn'],
-  // Snow the weather, not a colour ("snow white") nor a garment ("snow boots").
-  [new RegExp(`${UNSAID}\\b(snowy|snowing|snowfall|snowflakes?|blizzard|snow(?![\\s-]*(?:white|boots?|globe)))\\b`), 'snow'],
+  // Snow the weather, not a colour ("snow white"), a garment ("snow boots") nor a print ("snowflake print").
+  [new RegExp(`${UNSAID}\\b(?:snowy|snowing|snowfall|snowflakes?|blizzard|snow)\\b(?![\\s-]*(?:white|boots?|globe|print|pattern|motif|sweater|jumper|knit))`), 'snow'],
 ];
 /** Sets with no sky: rain and falling leaves are not drawn there. */
 const INDOORS: ReadonlySet<Setting> = new Set(['studio', 'interior', 'runway']);
@@ -754,12 +791,13 @@ export function atmosphereOf(text: string): Atmosphere | undefined {
 }
 
 /**
- * A black-and-white picture asked for ("black and white photograph", "B&W portrait", "shot in monochrome film",
- * "greyscale"), not black-and-white clothes ("black and white stripes", "a monochrome outfit").
+ * A black-and-white picture asked for ("black and white photograph", "B&W portrait", "shot in black and white",
+ * "greyscale"), not black-and-white clothes ("black and white stripes", "a monochrome outfit", "dressed in black and
+ * white").
  */
 const BW_WORDS = '(?:black[- ](?:and|&|n)[- ]white|b ?& ?w|b/w|monochrome|mono)';
 /** The words of it, to take out of the outfit's reading (the noun after them stays: "B&W portrait" is a close-up). */
-const BLACK_AND_WHITE = new RegExp(`\\b${BW_WORDS}(?=[- ](?:photo|photograph|photography|picture|image|film|shot|portrait|editorial|still)s?\\b)|\\b(?:in|on) ${BW_WORDS}(?= *(?:[,.;]|$| film| photo))|\\bgr[ae]yscale\\b`, 'g');
+const BLACK_AND_WHITE = new RegExp(`\\b${BW_WORDS}(?=[- ](?:photo|photograph|photography|picture|image|film|shot|portrait|editorial|still)s?\\b)|(?<=\\b(?:shot|photographed|filmed|captured|pictured|printed|rendered) (?:in|on) )${BW_WORDS}\\b|\\bgr[ae]yscale\\b`, 'g');
 
 /** Whether a text asks for a black-and-white picture. */
 export function blackAndWhiteOf(text: string): boolean {
@@ -770,11 +808,11 @@ export function blackAndWhiteOf(text: string): boolean {
 const POSE_WORDS: [RegExp, number][] = [
   [/\bhands? on (?:the |her |his |their )?hips?\b/, 1],
   [/\bcontrapposto\b/, 2],
-  [/\b(?:walk|walks|walking|mid[- ]?stride|striding|strutting|catwalk walk)\b/, 3],
+  [/\b(?:walk|walks|walking|mid[- ]?stride|striding|strutting)\b(?![- ](?:in|boots?|shoes?|sandals?|sneakers?|trainers?|stick|distance))/, 3],
   [/\barms? (?:crossed|folded)\b|\bcrossed arms\b|\bfolded arms\b/, 4],
   [/\bhand (?:to|on) (?:the |her |his )?(?:collar|lapel|neck)\b/, 5],
   [/\b(?:wide|power) stance\b|\bfeet (?:wide )?apart\b/, 6],
-  [/\bover (?:the |her |his |their )?shoulder\b|\blooking back\b|\bthree[- ]quarters? (?:view|turn|pose)\b/, 7],
+  [/\bover (?:the |her |his |their )?shoulder\b(?! (?:bag|strap|tote|purse))|\blooking back\b|\bthree[- ]quarters? (?:view|turn|pose)\b/, 7],
   [/\barms? (?:raised|up|overhead)\b|\bhands? (?:in|through|touching) (?:the |her |his )?hair\b/, 8],
   [/\bleaning\b|\bleans?\b(?= (?:on|against))|\bagainst (?:a |the )?wall\b/, 9],
 ];
@@ -787,10 +825,10 @@ export function poseOf(text: string): number | undefined {
 
 /** Words for a body's build. */
 const BUILD_WORDS: [RegExp, Build][] = [
-  [/\b(plus[- ]size[d]?|full[- ]figured|fuller[- ]figure|size[- ]inclusive|heavyset|chubby|fat)\b/, 'plus'],
+  [/\b(plus[- ]size[d]?|full[- ]figured|fuller[- ]figure|size[- ]inclusive|heavyset|chubby)\b/, 'plus'],
   [/\b(curvy|curvaceous|voluptuous|hourglass)\b/, 'curvy'],
   [/\b(muscular|athletic build|broad[- ]shouldered|well[- ]built|bodybuilder|stocky)\b/, 'broad'],
-  [/\b(petite|slim|slender|skinny|lean|thin|willowy)\b(?! (?:fit|cut|jeans|trousers|pants|tie|leg|legged))/, 'slim'],
+  [/\b(petite|slim|slender|skinny|willowy)\b(?![- ](?:fit|fitting|cut|jeans|trousers|pants|tie|leg|legged|straps?|heels?|belt|waist|lapels?|silhouette|line|chain|frame|glasses|scarf|sleeves?))/, 'slim'],
 ];
 
 /** The build a text asks for, if any (a garment's cut — "slim fit", "skinny jeans" — is not the body's). */
@@ -921,8 +959,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   const shoeAt = tokens.findIndex((_, i) => termAt(tokens, i, (t) => SHOES.has(t)) !== null);
   const shoeWord = shoeAt < 0 ? undefined : termAt(tokens, shoeAt, (t) => SHOES.has(t))![0];
   const items = shoeWord !== undefined || (fromPrompt.accessories ?? []).some((a) => a.kind !== 'veil' && a.kind !== 'umbrella');
-  const nobody = !PERSON_WORDS.test(text.toLowerCase()) && !fromPrompt.presentation && !fromPrompt.hair && !fromPrompt.skin && !fromPrompt.skinRange && !fromPrompt.age && !facialHair;
-  const stillLife = items && fromPrompt.garments.length === 0 && !preset && (nobody || NO_PERSON.test(text.toLowerCase()));
+  const stillLife = items && fromPrompt.garments.length === 0 && !preset && (NO_PERSON.test(text.toLowerCase()) || onlyThings(tokens));
   const productShot = stillLife || NO_PERSON.test(text.toLowerCase());
   // A product shot is made in the studio unless a place is said.
   const seedSetting = random.pick<Setting>(['studio', 'studio', 'studio', 'interior', 'street', 'garden']);
@@ -931,7 +968,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   const lightSaid = pick('light');
   sources.light = lightSaid?.[1] ?? 'seed';
   // A nightclub or a disco is lit by neon.
-  const clubbing = /\b(night ?club|club|disco|rave)\b/.test(text.toLowerCase());
+  const clubbing = /\b(night ?club|club(?! collar)|disco|rave)\b/.test(text.toLowerCase());
   const light: Light = lightSaid?.[0] ?? (clubbing && setting === 'interior' ? 'neon' : setting === 'studio' ? random.pick<Light>(['soft', 'soft', 'flash']) : setting === 'runway' ? 'flash' : random.pick<Light>(['soft', 'golden hour', 'morning', 'overcast', 'noon']));
   const framingSaid = pick('framing');
   sources.framing = framingSaid?.[1] ?? 'seed';

@@ -49,7 +49,7 @@ export const TERMS: LegalDocument = {
     {
       title: 'Paid plans',
       body: [
-        'Paid plans renew every month or every year and include monthly credits: Basic 150 credits per month (about 150 images or 7 videos, 720p video with limited access, 2 photoshoots), Advanced 500 credits (about 500 images or 25 videos, 1080p video, 5 photoshoots) and Pro 1,100 credits (about 1,100 images or 55 videos, 1080p video, 10 photoshoots). Advanced and Pro include newer video models. All plans include upscaling, Canvas and Dress Up. Prices are shown on the pricing page in US dollars or, in Indonesia, in rupiah.',
+        'Paid plans renew every month or every year and include monthly credits: Basic 150 credits per month, Advanced 500 credits and Pro 1,100 credits, with the video quality, photoshoots and video models each plan lists on the pricing page. All plans include upscaling, Canvas and Dress Up. Prices are shown on the pricing page in US dollars or, in Indonesia, in rupiah.',
       ],
     },
     {
