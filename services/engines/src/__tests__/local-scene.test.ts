@@ -288,14 +288,19 @@ describe('local text-to-image scene', () => {
     expect(understoodOf(greyHair.reading).find((u) => u.label === 'Hair')?.value).toMatch(/grey, black beard$/);
   });
 
+  /** A prompt's figure standing front on (POSES[0]) in a 600×900 frame: its reading, landmarks and RGBA pixels. */
+  const standingFigure = async (prompt: string) => {
+    const reading = understand(prompt, undefined, 4);
+    const figure = drawSceneFigure(reading, buildLook(reading, 0), { x: 300, footY: 860, height: 760, joints: POSES[0]!.joints }, 'f');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="600" height="900">${figure.svg}</svg>`;
+    const { data } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { reading, figure, data };
+  };
+
   it('draws a crossbody bag on a strap across the chest, and a briefcase held by its handle', async () => {
-    const place = { x: 300, footY: 860, height: 760, joints: POSES[0]!.joints };
     /** The share of red pixels (the bag's colour) in the band from the shoulders to the hips, over a white tee. */
     const redAcrossChest = async (prompt: string) => {
-      const reading = understand(prompt, undefined, 4);
-      const figure = drawSceneFigure(reading, buildLook(reading, 0), place, 'f');
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="600" height="900">${figure.svg}</svg>`;
-      const { data } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { reading, figure, data } = await standingFigure(prompt);
       let red = 0;
       for (let y = Math.round(figure.landmarks.shoulderY); y < figure.landmarks.hipY - 60; y++) {
         for (let x = 200; x < 400; x++) {
@@ -317,13 +322,9 @@ describe('local text-to-image scene', () => {
   });
 
   it('draws a plus-size figure fuller than the seed would (plus-size came out slim)', async () => {
-    const place = { x: 300, footY: 860, height: 760, joints: POSES[0]!.joints };
     /** The figure's width at its waist and at mid-thigh, in pixels. */
     const widths = async (prompt: string) => {
-      const reading = understand(prompt, undefined, 4);
-      const figure = drawSceneFigure(reading, buildLook(reading, 0), place, 'f');
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="600" height="900">${figure.svg}</svg>`;
-      const { data } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { figure, data } = await standingFigure(prompt);
       const across = (y: number) => {
         let [left, right] = [600, -1];
         for (let x = 0; x < 600; x++) if (data[(y * 600 + x) * 4 + 3]! > 128) [left, right] = [Math.min(left, x), Math.max(right, x)];

@@ -210,23 +210,28 @@ function earrings(kind: AccessoryKind, colour: string, hairStyle: HairStyle): st
 /** A chain with a small pendant, or a string of pearls, resting at the base of the neck. */
 function necklace(kind: AccessoryKind, colour: string, frame: AccessoryFrame): string {
   const { U, neck, h } = frame;
-  const from = U(-(neck + 0.13), -2.75);
-  const to = U(neck + 0.13, -2.75);
-  const dip = U(0, -2.25);
+  return chain(kind, colour, U(-(neck + 0.13), -2.75), U(0, -2.25), U(neck + 0.13, -2.75), h, 0.046);
+}
+
+/**
+ * A necklace along the curve from `from` through `dip` to `to`: pearls `step` apart (a share of the curve), or a fine
+ * chain with a pendant at its lowest point; `unit` sizes the pearls, the chain and the pendant.
+ */
+function chain(kind: AccessoryKind, colour: string, from: P, dip: P, to: P, unit: number, step: number): string {
   const at = (t: number): P => lerp(lerp(from, dip, t), lerp(dip, to, t), t);
   if (kind === 'pearls') {
     const out: string[] = [];
-    for (let t = 0.04; t <= 0.961; t += 0.046) {
+    for (let t = 0.04; t <= 0.961; t += step) {
       const [x, y] = at(t);
-      out.push(`<circle cx="${px(x)}" cy="${px(y)}" r="${px(0.032 * h)}" fill="${colour}"/><circle cx="${px(x - 0.01 * h)}" cy="${px(y - 0.01 * h)}" r="${px(0.011 * h)}" fill="#ffffff" opacity="0.8"/>`);
+      out.push(`<circle cx="${px(x)}" cy="${px(y)}" r="${px(0.032 * unit)}" fill="${colour}"/><circle cx="${px(x - 0.01 * unit)}" cy="${px(y - 0.01 * unit)}" r="${px(0.011 * unit)}" fill="#ffffff" opacity="0.8"/>`);
     }
     return `<g>${out.join('')}</g>`;
   }
   const bottom = at(0.5);
   return [
-    `<path d="M${pt(from)} Q${pt(dip)} ${pt(to)}" fill="none" stroke="${colour}" stroke-width="${px(0.018 * h)}"/>`,
-    `<ellipse cx="${px(bottom[0])}" cy="${px(bottom[1] + 0.05 * h)}" rx="${px(0.035 * h)}" ry="${px(0.05 * h)}" fill="${colour}" stroke="${darken(colour, 0.35)}" stroke-width="${px(0.008 * h)}"/>`,
-    `<circle cx="${px(bottom[0] - 0.01 * h)}" cy="${px(bottom[1] + 0.035 * h)}" r="${px(0.012 * h)}" fill="${lighten(colour, 0.4)}"/>`,
+    `<path d="M${pt(from)} Q${pt(dip)} ${pt(to)}" fill="none" stroke="${colour}" stroke-width="${px(0.018 * unit)}"/>`,
+    `<ellipse cx="${px(bottom[0])}" cy="${px(bottom[1] + 0.05 * unit)}" rx="${px(0.035 * unit)}" ry="${px(0.05 * unit)}" fill="${colour}" stroke="${darken(colour, 0.35)}" stroke-width="${px(0.008 * unit)}"/>`,
+    `<circle cx="${px(bottom[0] - 0.01 * unit)}" cy="${px(bottom[1] + 0.035 * unit)}" r="${px(0.012 * unit)}" fill="${lighten(colour, 0.4)}"/>`,
   ].join('');
 }
 
@@ -486,28 +491,9 @@ export function drawAccessoryAlone(accessory: AccessoryReading, place: Accessory
         .join('');
     }
     case 'necklace':
-    case 'pearls': {
-      // Laid out in a U: a fine chain with its pendant, or a string of pearls.
-      const left: P = [cx - width * 0.4, floorY - width * 0.62];
-      const right: P = [cx + width * 0.4, floorY - width * 0.62];
-      const dip: P = [cx, floorY + width * 0.02];
-      const at = (t: number): P => lerp(lerp(left, dip, t), lerp(dip, right, t), t);
-      if (accessory.kind === 'pearls') {
-        const r = width * 0.028;
-        const out: string[] = [];
-        for (let t = 0; t <= 1.0001; t += 0.032) {
-          const [x, y] = at(t);
-          out.push(`<circle cx="${px(x)}" cy="${px(y)}" r="${px(r)}" fill="${colour}" stroke="${darken(colour, 0.25)}" stroke-width="${px(r * 0.1)}"/><circle cx="${px(x - r * 0.3)}" cy="${px(y - r * 0.3)}" r="${px(r * 0.35)}" fill="#ffffff" opacity="0.8"/>`);
-        }
-        return out.join('');
-      }
-      const bottom = at(0.5);
-      return [
-        `<path d="M${pt(left)} Q${pt(dip)} ${pt(right)}" fill="none" stroke="${colour}" stroke-width="${px(width * 0.012)}"/>`,
-        `<ellipse cx="${px(bottom[0])}" cy="${px(bottom[1] + width * 0.05)}" rx="${px(width * 0.04)}" ry="${px(width * 0.058)}" fill="${colour}" stroke="${darken(colour, 0.35)}" stroke-width="${px(width * 0.006)}"/>`,
-        `<circle cx="${px(bottom[0] - width * 0.012)}" cy="${px(bottom[1] + width * 0.035)}" r="${px(width * 0.014)}" fill="${lighten(colour, 0.4)}"/>`,
-      ].join('');
-    }
+    case 'pearls':
+      // Laid out in a U on the floor: the worn necklace's own drawing, larger.
+      return chain(accessory.kind, colour, [cx - width * 0.4, floorY - width * 0.62], [cx, floorY + width * 0.02], [cx + width * 0.4, floorY - width * 0.62], width * 0.85, 0.034);
     case 'veil':
     case 'umbrella':
       return '';
