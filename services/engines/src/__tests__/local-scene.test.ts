@@ -321,6 +321,25 @@ describe('local text-to-image scene', () => {
     expect(understand('black messenger bag, navy parka', undefined, 1).accessories?.[0]?.kind).toBe('crossbody');
   });
 
+  it('draws a scarf round the neck with its ends down the chest, in its colour and print (it was not drawn)', async () => {
+    const { reading, figure, data } = await standingFigure('woman in a white tee and white trousers with a red plaid scarf');
+    expect(reading.accessories).toEqual([{ kind: 'scarf', colour: { name: 'red', hex: expect.any(String) }, print: 'check' }]);
+    // Red down the middle of the chest, from the neck to above the waist.
+    let red = 0;
+    for (let y = Math.round(figure.landmarks.shoulderY); y < figure.landmarks.hipY - 120; y++) {
+      for (let x = 260; x < 340; x++) {
+        const i = (y * 600 + x) * 4;
+        if (data[i + 3]! > 128 && data[i]! > 140 && data[i + 1]! < 110 && data[i + 2]! < 110) red++;
+      }
+    }
+    expect(red).toBeGreaterThan(1500);
+    // "with a paisley pattern" after the scarf is the scarf's, not the outfit's.
+    const paisley = understand("a silk scarf with a paisley pattern tied around a woman's neck, camel coat", undefined, 1);
+    expect([paisley.accessories?.[0]?.print, paisley.garments.map((g) => g.print ?? '')]).toEqual(['paisley', ['']]);
+    // Alone, a scarf is not a still life (it is drawn as worn).
+    expect(understand('red silk scarf', undefined, 1).stillLife).toBeUndefined();
+  });
+
   it('draws a plus-size figure fuller than the seed would (plus-size came out slim)', async () => {
     /** The figure's width at its waist and at mid-thigh, in pixels. */
     const widths = async (prompt: string) => {

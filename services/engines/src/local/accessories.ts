@@ -1,6 +1,7 @@
 import type { HairStyle } from '../types.js';
 import { darken, lighten, luminance } from './colour.js';
 import type { AccessoryKind, AccessoryReading } from './understand.js';
+import type { PrintKind } from './vocabulary.js';
 
 /**
  * What a local still's figure wears besides clothes and shoes, drawn over the dressed figure: a hat on the hair,
@@ -55,6 +56,9 @@ function defaultColour(kind: AccessoryKind, outfit: string): string {
       return '#fbf8f2';
     case 'umbrella':
       return darkOutfit ? '#8a1c2b' : '#17161a';
+    case 'scarf':
+      // A scarf with no colour said stands out from the coat: camel on dark, burgundy on light.
+      return darkOutfit ? '#c4a27a' : '#7e2233';
     case 'cap':
       return darkOutfit ? '#e9e5dc' : '#1f2430';
     case 'beanie':
@@ -328,6 +332,48 @@ function shoulderBag(tote: boolean, fill: string, defs: string, colour: string, 
 }
 
 /**
+ * A scarf wrapped once round the base of the neck, its two ends hanging down the chest (one longer), fringed; a
+ * print said of it laid over its colour (checks, stripes, or small motifs for the rest).
+ */
+function scarf(colour: string, print: PrintKind | undefined, frame: AccessoryFrame, id: string): string {
+  const { U, neck, h } = frame;
+  const w = neck + 0.3;
+  const shade = darken(colour, 0.22);
+  const wrap = `M${pt(U(-w, -2.9))} Q${pt(U(0, -2.62))} ${pt(U(w, -2.9))} L${pt(U(w - 0.04, -2.64))} Q${pt(U(0, -2.3))} ${pt(U(-w + 0.04, -2.64))} Z`;
+  const end = (top: number, x0: number, x1: number, bottom: number, width: number) =>
+    `M${pt(U(x0 - width / 2, top))} L${pt(U(x0 + width / 2, top))} L${pt(U(x1 + width * 0.58, bottom))} L${pt(U(x1 - width * 0.58, bottom))} Z`;
+  const long = end(-2.5, 0.12, 0.22, -1.25, 0.26);
+  const short = end(-2.5, -0.04, -0.1, -1.55, 0.24);
+  const pattern = print ? scarfPattern(print, colour, `${id}-print`, h) : '';
+  const layer = (d: string, fill: string) => `<path d="${d}" fill="${fill}"/>${pattern ? `<path d="${d}" fill="url(#${id}-print)"/>` : ''}<path d="${d}" fill="none" stroke="${darken(colour, 0.4)}" stroke-width="${px(0.012 * h)}" stroke-opacity="0.6"/>`;
+  const fringe = (x: number, bottom: number, width: number) =>
+    [-0.4, -0.2, 0, 0.2, 0.4].map((t) => `<path d="M${pt(U(x + t * width * 1.1, bottom))} L${pt(U(x + t * width * 1.1, bottom + 0.07))}" stroke="${shade}" stroke-width="${px(0.014 * h)}" stroke-linecap="round"/>`).join('');
+  return [
+    pattern ? `<defs>${pattern}</defs>` : '',
+    layer(short, shade),
+    fringe(-0.1, -1.55, 0.24),
+    layer(long, colour),
+    fringe(0.22, -1.25, 0.26),
+    layer(wrap, colour),
+    // The fold along the wrap's lower edge.
+    `<path d="M${pt(U(-w + 0.06, -2.68))} Q${pt(U(0, -2.36))} ${pt(U(w - 0.06, -2.68))}" fill="none" stroke="${shade}" stroke-width="${px(0.03 * h)}" opacity="0.7"/>`,
+  ].join('');
+}
+
+/** A print for a scarf as an SVG pattern in user space, sized by the head unit. */
+function scarfPattern(print: PrintKind, colour: string, id: string, h: number): string {
+  const size = 0.16 * h;
+  const ink = luminance(colour) > 0.45 ? darken(colour, 0.45) : lighten(colour, 0.5);
+  const body =
+    print === 'check' || print === 'houndstooth'
+      ? `<path d="M0,${px(size / 2)} H${px(size)} M${px(size / 2)},0 V${px(size)}" stroke="${ink}" stroke-width="${px(size * 0.14)}" opacity="0.7"/><path d="M0,${px(size * 0.85)} H${px(size)}" stroke="${ink}" stroke-width="${px(size * 0.05)}" opacity="0.5"/>`
+      : print === 'stripes' || print === 'pinstripe'
+        ? `<path d="M0,${px(size / 2)} H${px(size)}" stroke="${ink}" stroke-width="${px(size * (print === 'pinstripe' ? 0.06 : 0.3))}" opacity="0.75"/>`
+        : `<circle cx="${px(size / 2)}" cy="${px(size / 2)}" r="${px(size * 0.18)}" fill="${ink}" opacity="0.75"/>`;
+  return `<pattern id="${id}" patternUnits="userSpaceOnUse" width="${px(size)}" height="${px(size)}">${body}</pattern>`;
+}
+
+/**
  * A crossbody bag: a small flap bag at the hip on the side of the lower hand, its strap from the other shoulder
  * across the chest (over the clothes, as it is worn).
  */
@@ -405,6 +451,9 @@ export function drawAccessories(accessories: readonly AccessoryReading[], frame:
       case 'crossbody':
       case 'briefcase':
         body.push(bag(accessory.kind, colour, key, frame));
+        break;
+      case 'scarf':
+        body.push(scarf(colour, accessory.print, frame, key));
         break;
       case 'veil':
         break; // behind the figure, under its clothes: drawn with them (veilPath)
@@ -496,6 +545,7 @@ export function drawAccessoryAlone(accessory: AccessoryReading, place: Accessory
       return chain(accessory.kind, colour, [cx - width * 0.4, floorY - width * 0.62], [cx, floorY + width * 0.02], [cx + width * 0.4, floorY - width * 0.62], width * 0.85, 0.034);
     case 'veil':
     case 'umbrella':
+    case 'scarf':
       return '';
     default: {
       // A hat resting on its brim.

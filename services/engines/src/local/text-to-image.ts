@@ -10,7 +10,7 @@ import { applyGrade, backdropSvg, gradeMatrix, type Stage } from './scene-backdr
 import { stillLifeSvg, type StillLifeItem } from './still-life.js';
 import { headwearRise } from './accessories.js';
 import { bareNecklineTop, buildLook, drawSceneFigure, partnerOf, type SceneFigure } from './scene-figure.js';
-import { describe, dressIn, nameOf, understand, understoodOf, type Reading, type RecolourRequest } from './understand.js';
+import { describe, dressIn, nameOf, standsAlone, understand, understoodOf, type Reading, type RecolourRequest } from './understand.js';
 import { GARMENTS, type HairLength } from './vocabulary.js';
 
 /** Output sizes: 2:3 is 1024×1536 and the others keep about the same pixel count. */
@@ -284,7 +284,7 @@ function sceneOf(input: LocalStillRecipe): Scene {
 
 /** Where a still life's row stands: above the floor line, a little higher than a figure's feet, wider for more things. */
 function stillLifePlace(reading: Reading, at: { w: number; h: number; landscape: boolean; floorY: number; unit: number; figureX: number; titleBottom: number }) {
-  const count = (reading.stillLife?.shoes ? 1 : 0) + (reading.accessories ?? []).filter((a) => a.kind !== 'veil' && a.kind !== 'umbrella').length;
+  const count = (reading.stillLife?.shoes ? 1 : 0) + (reading.accessories ?? []).filter(standsAlone).length;
   const floor = at.floorY - at.unit * (at.landscape ? 0.4 : 0.9);
   return { cx: at.figureX, floorY: floor, width: at.w * (at.landscape ? 0.5 : count > 1 ? 0.84 : 0.74), maxHeight: floor - at.titleBottom - at.h * 0.08 };
 }
@@ -297,7 +297,7 @@ function stillLifePlace(reading: Reading, at: { w: number; h: number; landscape:
 function stillLifeFigure(reading: Reading, place: { cx: number; floorY: number; width: number; maxHeight: number }): SceneFigure {
   const items: StillLifeItem[] = [
     ...(reading.stillLife?.shoes ? [{ kind: 'shoes' as const, shoe: reading.stillLife.shoes.kind, colour: reading.stillLife.shoes.colour.hex }] : []),
-    ...(reading.accessories ?? []).filter((a) => a.kind !== 'veil' && a.kind !== 'umbrella').map((accessory) => ({ kind: 'accessory' as const, accessory })),
+    ...(reading.accessories ?? []).filter(standsAlone).map((accessory) => ({ kind: 'accessory' as const, accessory })),
   ].slice(0, 3);
   const { svg, box } = stillLifeSvg(items, place.cx, place.floorY, place.width, place.maxHeight, 'still');
   const middle = (box.top + box.bottom) / 2;

@@ -208,6 +208,11 @@ const SHOE_KINDS: Record<string, ShoeKind> = {
 };
 /** A pair's colour when none is said: white sneakers, black heels, brown boots, tan leather otherwise. */
 const SHOE_COLOURS: Record<ShoeKind, NamedColour> = { sneaker: { name: 'white', hex: '#f2f0eb' }, heel: { name: 'black', hex: '#1b1a1c' }, boot: { name: 'brown', hex: '#5a3a24' }, flat: { name: 'tan', hex: '#a8774e' } };
+/** Whether a still life draws an accessory alone (a veil, an umbrella or a scarf only as worn or held). */
+export function standsAlone(accessory: AccessoryReading): boolean {
+  return accessory.kind !== 'veil' && accessory.kind !== 'umbrella' && accessory.kind !== 'scarf';
+}
+
 /** Words a prompt of things alone may hold besides the things, their colours and materials, a place and a light. */
 const THING_WORDS = new Set([',', 'a', 'an', 'the', 'of', 'on', 'in', 'with', 'and', 'pair', 'pairs', 'set', 'some', 'two', 'nothing', 'else', 'only', 'alone', 'just', 'close', 'up', 'closeup', 'shot', 'photo', 'photograph', 'product', 'image', 'picture', 'flat', 'lay', 'background', 'backdrop', 'seamless', 'top', 'down', 'view', 'detail', 'still', 'life', 'marble', 'table', 'wooden', 'wood', 'white', 'sunlight', 'light', 'shadow', 'shadows', 'new', 'luxury', 'designer', 'vintage', 'classic', 'minimal', 'minimalist', 'editorial', 'catalog', 'catalogue', 'e', 'commerce', 'ecommerce']);
 
@@ -236,11 +241,13 @@ const SHOE_STYLES = new Set(['stiletto', 'platform', 'chunky', 'block', 'kitten'
 const SHOES = new Set(['shoes', 'shoe', 'sneakers', 'sneaker', 'trainers', 'boots', 'boot', 'ankle boots', 'wellingtons', 'wellington boots', 'heels', 'high heels', 'stilettos', 'pumps', 'loafers', 'sandals', 'mules', 'flats', 'ballet flats', 'espadrilles']);
 
 /** Accessories the drawing shows, by the words that name them (see accessories.ts). */
-export type AccessoryKind = 'hat' | 'cowboy hat' | 'sun hat' | 'bucket hat' | 'beret' | 'cap' | 'beanie' | 'sunglasses' | 'glasses' | 'handbag' | 'clutch' | 'tote' | 'crossbody' | 'briefcase' | 'necklace' | 'pearls' | 'earrings' | 'hoops' | 'veil' | 'umbrella';
+export type AccessoryKind = 'hat' | 'cowboy hat' | 'sun hat' | 'bucket hat' | 'beret' | 'cap' | 'beanie' | 'sunglasses' | 'glasses' | 'handbag' | 'clutch' | 'tote' | 'crossbody' | 'briefcase' | 'scarf' | 'necklace' | 'pearls' | 'earrings' | 'hoops' | 'veil' | 'umbrella';
 export interface AccessoryReading {
   kind: AccessoryKind;
   /** The colour said of it ("a red handbag", "a straw hat", "gold hoops"); else the drawing picks one. */
   colour?: NamedColour;
+  /** Its print, when said ("a plaid scarf"). */
+  print?: PrintKind;
 }
 const DRAWN_ACCESSORIES: Record<string, AccessoryKind> = {
   hat: 'hat', fedora: 'hat', trilby: 'hat', panama: 'hat', 'panama hat': 'hat', 'cowboy hat': 'cowboy hat', stetson: 'cowboy hat',
@@ -253,6 +260,7 @@ const DRAWN_ACCESSORIES: Record<string, AccessoryKind> = {
   umbrella: 'umbrella', brolly: 'umbrella', crossbody: 'crossbody', 'crossbody bag': 'crossbody', 'cross body': 'crossbody',
   'cross body bag': 'crossbody', 'messenger bag': 'crossbody', 'sling bag': 'crossbody', 'camera bag': 'crossbody',
   briefcase: 'briefcase', 'attache case': 'briefcase', 'laptop bag': 'briefcase',
+  scarf: 'scarf', scarves: 'scarf', 'neck scarf': 'scarf', muffler: 'scarf', shawl: 'scarf', pashmina: 'scarf', stole: 'scarf',
 };
 /** Words before a hat that make it a wide-brimmed sun hat, or a knitted beanie. */
 const SUN_HAT_WORDS = new Set(['straw', 'sun', 'wide', 'brimmed', 'brim', 'floppy', 'raffia', 'oversized', 'beach']);
@@ -275,7 +283,7 @@ const ACCESSORY_STOPS = new Set([',', 'and', 'with', 'a', 'an', 'the', 'in', 'of
 const ACCESSORIES = new Set([
   ...SHOES,
   ...Object.keys(DRAWN_ACCESSORIES),
-  'slippers', 'backpack', 'scarf', 'gloves', 'belt', 'bracelet', 'jewellery', 'jewelry', 'watch', 'headband',
+  'slippers', 'backpack', 'gloves', 'belt', 'bracelet', 'jewellery', 'jewelry', 'watch', 'headband',
   'socks', 'tights', 'stockings', 'lipstick', 'lip', 'lips', 'eyeliner', 'eyeshadow', 'nails', 'manicure',
 ]);
 
@@ -300,7 +308,8 @@ function accessoryOf(tokens: string[], at: number, term: string): AccessoryReadi
     const named = termAt(words, k, (t) => T.colours.has(t));
     if (!colour && named) colour = { name: named[0], hex: T.colours.get(named[0])! };
   }
-  return { kind, ...(colour ? { colour } : {}) };
+  const print = words.map((_, k) => termAt(words, k, (t) => T.prints.has(t))).find(Boolean);
+  return { kind, ...(colour ? { colour } : {}), ...(print && kind === 'scarf' ? { print: T.prints.get(print[0])! } : {}) };
 }
 
 /** Words after an accessory's name that make it a part of a garment ("cap sleeves", "paper bag waist") or not worn at all ("glasses of champagne"). */
@@ -312,7 +321,7 @@ const ACCESSORY_NAMES: Partial<Record<AccessoryKind, string>> = { hat: 'fedora',
 /** Which accessories are worn together: one of each place (a hat, eyewear, a bag, a necklace, earrings). */
 const ACCESSORY_PLACE: Record<AccessoryKind, string> = {
   hat: 'head', 'cowboy hat': 'head', 'sun hat': 'head', 'bucket hat': 'head', beret: 'head', cap: 'head', beanie: 'head', sunglasses: 'eyes', glasses: 'eyes',
-  handbag: 'hand', clutch: 'hand', tote: 'hand', crossbody: 'hand', briefcase: 'hand', necklace: 'neck', pearls: 'neck', earrings: 'ears', hoops: 'ears', veil: 'veil', umbrella: 'umbrella',
+  handbag: 'hand', clutch: 'hand', tote: 'hand', crossbody: 'hand', briefcase: 'hand', scarf: 'scarf', necklace: 'neck', pearls: 'neck', earrings: 'ears', hoops: 'ears', veil: 'veil', umbrella: 'umbrella',
 };
 
 /** Words that ask for one colour from head to toe. */
@@ -494,6 +503,16 @@ export function readText(text: string): Said {
       print = undefined;
       shade = undefined;
       i += accessory[1];
+      // "a silk scarf with a paisley pattern": the scarf's print, not the outfit's.
+      if (drawn?.kind === 'scarf' && ['with', 'in'].includes(next(i))) {
+        let j = i + 1;
+        while (['a', 'an'].includes(next(j))) j++;
+        const printed = termAt(tokens, j, (t) => T.prints.has(t));
+        if (printed) {
+          drawn.print ??= T.prints.get(printed[0])!;
+          i = j + printed[1] + (['pattern', 'print', 'motif'].includes(next(j + printed[1])) ? 1 : 0);
+        }
+      }
       continue;
     }
     const printTerm = termAt(tokens, i, (t) => T.prints.has(t));
@@ -958,7 +977,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   const tokens = tokensOf(text);
   const shoeAt = tokens.findIndex((_, i) => termAt(tokens, i, (t) => SHOES.has(t)) !== null);
   const shoeWord = shoeAt < 0 ? undefined : termAt(tokens, shoeAt, (t) => SHOES.has(t))![0];
-  const items = shoeWord !== undefined || (fromPrompt.accessories ?? []).some((a) => a.kind !== 'veil' && a.kind !== 'umbrella');
+  const items = shoeWord !== undefined || (fromPrompt.accessories ?? []).some(standsAlone);
   const stillLife = items && fromPrompt.garments.length === 0 && !preset && (NO_PERSON.test(text.toLowerCase()) || onlyThings(tokens));
   const productShot = stillLife || NO_PERSON.test(text.toLowerCase());
   // A product shot is made in the studio unless a place is said.
@@ -1073,7 +1092,7 @@ function stillLifePhrase(reading: Reading): string {
   const shoes = reading.stillLife?.shoes;
   const things = [
     ...(shoes ? [`${colourBeside(shoes.colour.name, shoes.word)} ${shoes.word}`.trim()] : []),
-    ...(reading.accessories ?? []).filter((a) => a.kind !== 'veil' && a.kind !== 'umbrella').map((a) => (a.colour ? `${a.colour.name} ${named(a)}` : named(a))),
+    ...(reading.accessories ?? []).filter(standsAlone).map((a) => (a.colour ? `${a.colour.name} ${named(a)}` : named(a))),
   ];
   return things.join(' and ');
 }
