@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasVisibleText } from './text.js';
+import { visibleOrEmpty } from './text.js';
 
 /**
  * The canvas editor's calls (`/api/canvas/*`, the canvas service), SPEC.md §3, §5, §7 and §9. One edit is
@@ -96,7 +96,7 @@ export const canvasPromptSchema = z
   .trim()
   .min(1, 'Please enter a prompt')
   .max(CANVAS_COMPOSED_PROMPT_MAX, `The prompt is too long (at most ${CANVAS_PROMPT_MAX} characters)`)
-  .refine(hasVisibleText, 'Please enter a prompt');
+  .refine(visibleOrEmpty, 'Please enter a prompt');
 
 /** POST /api/canvas/edit → 202 {@link CanvasEditStarted}; 402 `{ error, limitReached: true, used, limit }` when credits are short. */
 export const canvasEditRequestSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasVisibleText } from './text.js';
+import { visibleOrEmpty } from './text.js';
 
 /** The kinds of generation a user starts on the create screen (SPEC.md §3, §9). */
 /** The longest prompt an image or video generation takes (what the prompt box holds). */
@@ -72,7 +72,7 @@ export type GenerationsPage = z.infer<typeof generationsPageSchema>;
 
 /** POST /api/generations/image (JSON) → 202 {@link StartedGeneration}. */
 export const startImageSchema = z.object({
-  prompt: z.string().trim().min(1, 'Please enter a prompt').max(PROMPT_MAX).refine(hasVisibleText, 'Please enter a prompt'),
+  prompt: z.string().trim().min(1, 'Please enter a prompt').max(PROMPT_MAX).refine(visibleOrEmpty, 'Please enter a prompt'),
   presetId: z.string().min(1).optional(),
   aspectRatio: aspectRatioSchema.default('2:3'),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasVisibleText } from './text.js';
+import { visibleOrEmpty } from './text.js';
 
 /**
  * The Photoshoot flow's calls (`/api/avatar/*`, the photoshoot service), SPEC.md §3 and §7. Ten poses a
@@ -12,7 +12,7 @@ export const MAX_OWN_CHARACTERS = 20;
 /** Photoshoots cost one unit of the `avatar` allowance each. */
 export const PHOTOSHOOT_COST = 1;
 
-export const characterNameSchema = z.string().trim().min(1, 'Please name the character').max(40, 'At most 40 characters').refine(hasVisibleText, 'Please name the character');
+export const characterNameSchema = z.string().trim().min(1, 'Please name the character').max(40, 'At most 40 characters').refine(visibleOrEmpty, 'Please name the character');
 
 /** One character as `GET /api/avatar/characters` lists it (house cast first, then the user's own). */
 export const characterSchema = z.object({

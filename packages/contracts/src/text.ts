@@ -8,3 +8,11 @@ export function hasVisibleText(text: string): boolean {
   // U+034F), a combining mark alone, or the blank braille pattern U+2800.
   return /[^\s\p{Z}\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u.test(text);
 }
+
+/**
+ * For a schema's refine after `.min(1)`: an empty text is min's to refuse (zod runs every check, and the message
+ * would be said twice), any other must show something.
+ */
+export function visibleOrEmpty(text: string): boolean {
+  return text === '' || hasVisibleText(text);
+}

@@ -100,6 +100,7 @@ const HAIR_STYLE_WORDS: Record<CharacterLook['hairStyle'], string> = {
   short: 'short cropped',
   buzz: 'buzz-cut',
   curly: 'voluminous curly',
+  bald: 'a bald head',
 };
 
 /** The look in words, for hosted models' prompts: "a woman with olive skin, dark brown hair in a neat top bun, average build". */
@@ -108,7 +109,7 @@ export function describeLook(look: CharacterLook): string {
   const skin = SKIN_NAMES.find(([min]) => skinLight >= min)?.[1] ?? 'brown';
   const person = look.presentation === 'woman' ? 'a woman' : look.presentation === 'man' ? 'a man' : 'an androgynous person';
   const style = HAIR_STYLE_WORDS[look.hairStyle];
-  const hair = style.endsWith(',') ? `${hairName(look.hair)} ${style.slice(0, -1)}` : `${style} ${hairName(look.hair)} hair`;
+  const hair = look.hairStyle === 'bald' ? style : style.endsWith(',') ? `${hairName(look.hair)} ${style.slice(0, -1)}` : `${style} ${hairName(look.hair)} hair`;
   return `${person} with ${skin} skin, ${hair}, ${look.build === 'plus' ? 'plus-size' : look.build} build`;
 }
 

@@ -10,7 +10,11 @@ describe('visible text', () => {
   });
 
   it('refuses a character name or a prompt of only invisible characters (a name of zero-width spaces was stored)', () => {
-    expect(characterNameSchema.safeParse('\u200b\u200b').error?.issues[0]?.message).toBe('Please name the character');
+    expect(characterNameSchema.safeParse('\u200b\u200b').error?.issues.map((i) => i.message)).toEqual(['Please name the character']);
+    // An empty one is refused once, not twice (zod runs every check).
+    expect(characterNameSchema.safeParse('  ').error?.issues.map((i) => i.message)).toEqual(['Please name the character']);
+    expect(canvasPromptSchema.safeParse('   ').error?.issues.map((i) => i.message)).toEqual(['Please enter a prompt']);
+    expect(startImageSchema.safeParse({ prompt: '' }).error?.issues.map((i) => i.message)).toEqual(['Please enter a prompt']);
     expect(characterNameSchema.parse(' Élodie ')).toBe('Élodie');
     expect(startImageSchema.safeParse({ prompt: '\u200b\u2060' }).error?.issues[0]?.message).toBe('Please enter a prompt');
     expect(startImageSchema.parse({ prompt: 'red dress' }).prompt).toBe('red dress');

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { lookFromDescription } from '../local/character.js';
+import { describeLook } from '../look.js';
 import { describe as describeReading, readText, understand, understoodOf } from '../local/understand.js';
 import { promptTitle } from '../local/text-to-image.js';
 import { COLOURS, GARMENTS } from '../local/vocabulary.js';
@@ -303,6 +305,12 @@ describe('local prompt understanding', () => {
     expect(figureOf('slim fit navy suit, man').build).toBeUndefined();
     expect(figureOf('skinny jeans and a black tee').build).toBeUndefined();
     expect(understoodOf(understand('plus-size woman in a floral wrap dress', undefined, 1)).find((u) => u.label === 'Figure')?.value).toBe('woman, plus');
+    // Bald is no hair at all (it drew a buzz cut), in the reading, the viewer's details and a character's look.
+    const bald = understand('bald man with a beard in a navy suit', undefined, 1);
+    expect([bald.figure.hairStyle, understoodOf(bald).find((u) => u.label === 'Hair')?.value]).toEqual(['bald', 'bald, beard']);
+    expect(understand('man with a shaved head, white tee', undefined, 1).figure.hairStyle).toBe('bald');
+    expect(lookFromDescription('bald man, broad build', 1).hairStyle).toBe('bald');
+    expect(describeLook({ ...lookFromDescription('bald man', 1), presentation: 'man' })).toMatch(/^a man with \w+( \w+)? skin, a bald head, /);
     // What these words say of clothes, things and places is not a build, a pose, a light, snow or a photograph's
     // colour (a review's list).
     for (const prompt of ['a red dress with thin straps', 'red dress with slender heels', 'a woman in a slim-fit blazer']) expect(figureOf(prompt).build, prompt).toBeUndefined();

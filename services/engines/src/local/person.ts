@@ -708,6 +708,13 @@ function drawHair(look: CharacterLook, id: string): { defs: string; back: string
         back: `<path d="M0.22,-0.42 C0.52,-0.3 0.6,0.1 0.56,0.5 C0.52,0.9 0.44,1.25 0.36,1.5 C0.42,1.1 0.4,0.7 0.36,0.4 C0.32,0.1 0.26,-0.15 0.14,-0.3 Z" fill="${fill}"/>`,
         front: [cap(0.035, -0.31, 0.0, 0.02), `<ellipse cx="0.33" cy="-0.32" rx="0.05" ry="0.07" fill="${dark}" transform="rotate(-30 0.33 -0.32)"/>`, strand('M-0.3,-0.25 Q-0.2,-0.45 0.1,-0.49'), shineArc].join(''),
       };
+    case 'bald':
+      // No hair: the scalp's own skin, with the light's sheen across its crown.
+      return {
+        defs,
+        back: '',
+        front: `<ellipse cx="-0.08" cy="-0.38" rx="0.17" ry="0.07" fill="#ffffff" opacity="0.16" transform="rotate(-18 -0.08 -0.38)"/>`,
+      };
     case 'buzz':
       return {
         defs,

@@ -1041,7 +1041,7 @@ const PRINT_ADJECTIVES: Record<PrintKind, string> = {
   camouflage: 'camouflage',
 };
 
-const HAIR_LENGTH_NAMES: Record<HairLength, string> = { long: 'long', bob: 'bob', bun: 'bun', ponytail: 'ponytail', short: 'short', buzz: 'buzz-cut', curly: 'curly' };
+const HAIR_LENGTH_NAMES: Record<HairLength, string> = { long: 'long', bob: 'bob', bun: 'bun', ponytail: 'ponytail', short: 'short', buzz: 'buzz-cut', curly: 'curly', bald: 'bald' };
 
 /** A colour's name beside a garment's without the words the garment says already: "denim blue" before "denim jacket" is "blue". */
 function colourBeside(colour: string, garment: string): string {
@@ -1134,7 +1134,7 @@ export function understoodOf(reading: Reading): { label: string; value: string }
   out.push(
     { label: 'Figure', value: reading.noPerson ? 'none (product shot)' : [figure.presentation, figure.age === 'adult' ? '' : figure.age, figure.build ?? ''].filter(Boolean).join(', ') },
     { label: 'Skin', value: figure.skin.name },
-    { label: 'Hair', value: `${HAIR_LENGTH_NAMES[figure.hairStyle]} ${figure.hair.name}${figure.facialHair ? `, ${figure.facialHairColour && figure.facialHairColour.name !== figure.hair.name ? `${figure.facialHairColour.name} ` : ''}${figure.facialHair}` : ''}` },
+    { label: 'Hair', value: `${figure.hairStyle === 'bald' ? 'bald' : `${HAIR_LENGTH_NAMES[figure.hairStyle]} ${figure.hair.name}`}${figure.facialHair ? `, ${figure.facialHairColour && figure.facialHairColour.name !== figure.hair.name ? `${figure.facialHairColour.name} ` : ''}${figure.facialHair}` : ''}` },
     { label: 'Setting', value: reading.atmosphere ? `${reading.setting}, ${reading.atmosphere}` : reading.setting },
     { label: 'Light', value: reading.blackAndWhite ? `${reading.light}, black and white` : reading.light },
     { label: 'Framing', value: reading.framing },

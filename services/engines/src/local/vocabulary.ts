@@ -484,7 +484,7 @@ export const HAIR_COLOUR_WORDS: Record<string, { hex: string; name: string }> = 
   blue: { hex: '#3b5fb0', name: 'blue' },
 };
 
-export type HairLength = 'long' | 'bob' | 'bun' | 'ponytail' | 'short' | 'buzz' | 'curly';
+export type HairLength = 'long' | 'bob' | 'bun' | 'ponytail' | 'short' | 'buzz' | 'curly' | 'bald';
 
 export const HAIR_STYLE_WORDS: Record<string, HairLength> = {
   long: 'long',
@@ -505,7 +505,9 @@ export const HAIR_STYLE_WORDS: Record<string, HairLength> = {
   'buzz cut': 'buzz',
   buzzcut: 'buzz',
   shaved: 'buzz',
-  bald: 'buzz',
+  bald: 'bald',
+  'shaved head': 'bald',
+  'shaven head': 'bald',
   curly: 'curly',
   curls: 'curly',
   afro: 'curly',
