@@ -101,6 +101,7 @@ const HAIR_STYLE_WORDS: Record<CharacterLook['hairStyle'], string> = {
   buzz: 'buzz-cut',
   curly: 'voluminous curly',
   bald: 'a bald head',
+  braids: 'long braided',
 };
 
 /** The look in words, for hosted models' prompts: "a woman with olive skin, dark brown hair in a neat top bun, average build". */

@@ -112,7 +112,7 @@ export interface EditInput {
   seed?: number;
 }
 
-export const HAIR_STYLES = ['long', 'bob', 'bun', 'ponytail', 'short', 'buzz', 'curly', 'bald'] as const;
+export const HAIR_STYLES = ['long', 'bob', 'bun', 'ponytail', 'short', 'buzz', 'curly', 'bald', 'braids'] as const;
 export type HairStyle = (typeof HAIR_STYLES)[number];
 export const BUILDS = ['slim', 'average', 'curvy', 'broad', 'plus'] as const;
 export type Build = (typeof BUILDS)[number];

@@ -340,6 +340,15 @@ describe('local text-to-image scene', () => {
     expect(understand('red silk scarf', undefined, 1).stillLife).toBeUndefined();
   });
 
+  it('draws braids as plaits down each side, over what long hair draws', async () => {
+    const long = await standingFigure('woman with long black hair in a white dress');
+    const braided = await standingFigure('woman with long black braids in a white dress');
+    expect([long.reading.figure.hairStyle, braided.reading.figure.hairStyle]).toEqual(['long', 'braids']);
+    // Each side's plait: a column of crossings down to a tie at its end.
+    const crossings = (svg: string) => svg.match(/stroke-width="0\.022" stroke-linecap="round"/g)?.length ?? 0;
+    expect(crossings(braided.figure.svg)).toBeGreaterThan(crossings(long.figure.svg) + 20);
+  });
+
   it('draws a plus-size figure fuller than the seed would (plus-size came out slim)', async () => {
     /** The figure's width at its waist and at mid-thigh, in pixels. */
     const widths = async (prompt: string) => {

@@ -311,6 +311,12 @@ describe('local prompt understanding', () => {
     expect(understand('man with a shaved head, white tee', undefined, 1).figure.hairStyle).toBe('bald');
     expect(lookFromDescription('bald man, broad build', 1).hairStyle).toBe('bald');
     expect(describeLook({ ...lookFromDescription('bald man', 1), presentation: 'man' })).toMatch(/^a man with \w+( \w+)? skin, a bald head, /);
+    // Braids are a style of their own (long braids came out straight), and beat "long"; a braided belt is not hair.
+    const hairOf = (prompt: string) => understand(prompt, undefined, 1).figure;
+    expect(hairOf('long blonde plaits, green dress, garden')).toMatchObject({ hairStyle: 'braids', hair: { name: 'blonde' } });
+    expect(hairOf('woman with long box braids in a yellow dress').hairStyle).toBe('braids');
+    expect(hairOf('a braided leather belt and a white dress').hairStyle).not.toBe('braids');
+    expect(lookFromDescription('woman with black braids', 1).hairStyle).toBe('braids');
     // What these words say of clothes, things and places is not a build, a pose, a light, snow or a photograph's
     // colour (a review's list).
     for (const prompt of ['a red dress with thin straps', 'red dress with slender heels', 'a woman in a slim-fit blazer']) expect(figureOf(prompt).build, prompt).toBeUndefined();

@@ -195,7 +195,7 @@ function earrings(kind: AccessoryKind, colour: string, hairStyle: HairStyle): st
   const shine = lighten(colour, 0.35);
   // Long hair and a bob cover the ears: the earrings show where the hair is tucked behind them, a little lower and
   // further out, and studs hang a small drop so they read against the hair (a stud alone was lost in it).
-  const covered = hairStyle === 'long' || hairStyle === 'bob';
+  const covered = hairStyle === 'long' || hairStyle === 'braids' || hairStyle === 'bob';
   const x = covered ? 0.345 : 0.36;
   const shadow = (cx: number, cy: number, r: number) => (covered ? `<circle cx="${f(cx + 0.006)}" cy="${f(cy + 0.008)}" r="${f(r)}" fill="none" stroke="#000" stroke-opacity="0.3" stroke-width="0.02"/>` : '');
   return [-1, 1]

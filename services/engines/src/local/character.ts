@@ -71,6 +71,7 @@ const STYLE_WORDS: [HairStyle, string[]][] = [
   ['ponytail', ['ponytail', 'pony']],
   ['bun', ['bun', 'updo', 'chignon']],
   ['bald', ['bald', 'hairless']],
+  ['braids', ['braids', 'braided', 'plaits', 'plaited']],
   ['buzz', ['buzz', 'buzzed', 'shaved']],
   ['bob', ['bob', 'chin']],
   ['long', ['long']],

@@ -708,6 +708,16 @@ function drawHair(look: CharacterLook, id: string): { defs: string; back: string
         back: `<path d="M0.22,-0.42 C0.52,-0.3 0.6,0.1 0.56,0.5 C0.52,0.9 0.44,1.25 0.36,1.5 C0.42,1.1 0.4,0.7 0.36,0.4 C0.32,0.1 0.26,-0.15 0.14,-0.3 Z" fill="${fill}"/>`,
         front: [cap(0.035, -0.31, 0.0, 0.02), `<ellipse cx="0.33" cy="-0.32" rx="0.05" ry="0.07" fill="${dark}" transform="rotate(-30 0.33 -0.32)"/>`, strand('M-0.3,-0.25 Q-0.2,-0.45 0.1,-0.49'), shineArc].join(''),
       };
+    case 'braids': {
+      // Long hair in braids: the long style's shape, each side plaited — a column of crossed strands down to a tie.
+      const long = drawHair({ ...look, hairStyle: 'long' }, id);
+      const plaits: string[] = [];
+      for (const side of [-1, 1]) {
+        for (let y = 0.0; y < 1.62; y += 0.11) plaits.push(`<path d="M${f(side * 0.41)},${f(y)} Q${f(side * 0.49)},${f(y + 0.08)} ${f(side * 0.57)},${f(y + 0.02)}" fill="none" stroke="${dark}" stroke-width="0.022" stroke-linecap="round"/>`);
+        plaits.push(`<ellipse cx="${f(side * 0.49)}" cy="1.74" rx="0.05" ry="0.03" fill="${darken(hair, 0.45)}"/>`);
+      }
+      return { ...long, front: long.front + plaits.join('') };
+    }
     case 'bald':
       // No hair: the scalp's own skin, with the light's sheen across its crown.
       return {

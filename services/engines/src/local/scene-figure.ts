@@ -717,7 +717,7 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
   const curly = look.hairStyle === 'curly';
   // A clip path holds shapes only (no groups): each carries the head's transform.
   const headTransform = `translate(${pt(pivot)}) rotate(${f(angle)}) scale(${f(h)}) translate(0 -0.58)`;
-  const headShapes = `<ellipse transform="${headTransform}" cx="0" cy="${curly ? -0.12 : -0.06}" rx="${curly ? 0.8 : 0.62}" ry="${curly ? 0.76 : 0.57}"/>${look.hairStyle === 'long' ? `<rect transform="${headTransform}" x="-0.62" y="0.05" width="0.3" height="1.8"/><rect transform="${headTransform}" x="0.32" y="0.05" width="0.3" height="1.8"/>` : ''}`;
+  const headShapes = `<ellipse transform="${headTransform}" cx="0" cy="${curly ? -0.12 : -0.06}" rx="${curly ? 0.8 : 0.62}" ry="${curly ? 0.76 : 0.57}"/>${look.hairStyle === 'long' || look.hairStyle === 'braids' ? `<rect transform="${headTransform}" x="-0.62" y="0.05" width="0.3" height="1.8"/><rect transform="${headTransform}" x="0.32" y="0.05" width="0.3" height="1.8"/>` : ''}`;
   defs.push(`<clipPath id="${id}-arms"><path d="${armClip}"/></clipPath><clipPath id="${id}-head">${headShapes}</clipPath>`);
   const sleeved = main.sleeves !== 'none';
   const clothes = parts.slice(1).join('');

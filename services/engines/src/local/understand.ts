@@ -405,7 +405,7 @@ export function readText(text: string): Said {
     const word = tokens[i]!;
     // "blonde hair", "dark skin": the word before hair or skin describes the figure.
     const hairColour = termAt(tokens, i, (t) => T.hairColours.has(t));
-    if (hairColour && /^(hair|hair,|haired|locks|curls|bob)$/.test(next(i + hairColour[1])) || (hairColour && T.hairStyles.has(next(i + hairColour[1])) && next(i + hairColour[1] + 1) === 'hair')) {
+    if (hairColour && /^(hair|hair,|haired|locks|curls|bob|braids|plaits|ponytail|bun)$/.test(next(i + hairColour[1])) || (hairColour && T.hairStyles.has(next(i + hairColour[1])) && next(i + hairColour[1] + 1) === 'hair')) {
       said.hair = { ...T.hairColours.get(hairColour[0])! };
       i += hairColour[1];
       continue;
@@ -566,7 +566,8 @@ export function readText(text: string): Said {
       [T.lights, (v: Light) => (said.light ??= v)],
       [T.framings, (v: Framing) => (said.framing ??= v)],
       [T.settings, (v: Setting) => (said.setting ??= v)],
-      [T.hairStyles, (v: HairLength) => (said.hairStyle ??= v)],
+      // Braids said after "long" are the style ("long box braids", "long blonde plaits").
+      [T.hairStyles, (v: HairLength) => (said.hairStyle = said.hairStyle === undefined || (v === 'braids' && said.hairStyle === 'long') ? v : said.hairStyle)],
       [T.ages, (v: AgeRange) => (said.age ??= v)],
       [T.figures, (v: Presentation) => (said.presentation ??= v)],
     ];
@@ -575,6 +576,8 @@ export function readText(text: string): Said {
     const misread =
       found &&
       ((found[1] === T.hairStyles && found[0]![0] === 'cropped' && !/^hair/.test(next(i + 1))) ||
+        // "a braided leather belt": the thing's weave, not the hair.
+        (found[1] === T.hairStyles && ['braided', 'plaited'].includes(found[0]![0]) && !/^hair/.test(next(i + 1))) ||
         (found[1] === T.ages && /^\d0s$/.test(found[0]![0]) && !['her', 'his', 'their', 'in', 'early', 'late', 'mid'].includes(tokens[i - 1] ?? '')) ||
         // "wide-brimmed hat", "wide-leg trousers": the thing's shape; "wide" alone (or "wide angle") is the framing.
         (found[1] === T.framings && found[0]![0] === 'wide' && ![undefined, ',', '.', ';', 'angle', 'view', 'frame', 'framing'].includes(tokens[i + 1])) ||
@@ -1041,7 +1044,7 @@ const PRINT_ADJECTIVES: Record<PrintKind, string> = {
   camouflage: 'camouflage',
 };
 
-const HAIR_LENGTH_NAMES: Record<HairLength, string> = { long: 'long', bob: 'bob', bun: 'bun', ponytail: 'ponytail', short: 'short', buzz: 'buzz-cut', curly: 'curly', bald: 'bald' };
+const HAIR_LENGTH_NAMES: Record<HairLength, string> = { long: 'long', bob: 'bob', bun: 'bun', ponytail: 'ponytail', short: 'short', buzz: 'buzz-cut', curly: 'curly', bald: 'bald', braids: 'braided' };
 
 /** A colour's name beside a garment's without the words the garment says already: "denim blue" before "denim jacket" is "blue". */
 function colourBeside(colour: string, garment: string): string {

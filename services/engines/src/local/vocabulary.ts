@@ -484,12 +484,17 @@ export const HAIR_COLOUR_WORDS: Record<string, { hex: string; name: string }> = 
   blue: { hex: '#3b5fb0', name: 'blue' },
 };
 
-export type HairLength = 'long' | 'bob' | 'bun' | 'ponytail' | 'short' | 'buzz' | 'curly' | 'bald';
+export type HairLength = 'long' | 'bob' | 'bun' | 'ponytail' | 'short' | 'buzz' | 'curly' | 'bald' | 'braids';
 
 export const HAIR_STYLE_WORDS: Record<string, HairLength> = {
   long: 'long',
   'long hair': 'long',
   flowing: 'long',
+  braids: 'braids',
+  braided: 'braids',
+  'box braids': 'braids',
+  plaits: 'braids',
+  plaited: 'braids',
   bob: 'bob',
   'bob cut': 'bob',
   'shoulder-length': 'bob',
