@@ -506,16 +506,9 @@ export function drawAccessoryAlone(accessory: AccessoryReading, place: Accessory
       // Hung from a hand straight above it, its base on the floor: the worn bag's own drawing (a crossbody bag as a
       // handbag: alone, its strap has nothing to cross).
       const kind = accessory.kind === 'crossbody' ? 'handbag' : accessory.kind;
-      if (kind === 'briefcase') {
-        const h = width / 1.25;
-        const grip: P = [cx, floorY - 0.98 * h];
-        const arm = { shoulder: [cx, grip[1] - 3 * h] as P, elbow: [cx, grip[1] - 2 * h] as P, wrist: grip, hand: grip };
-        return bag('briefcase', colour, id, { headTransform: '', hairStyle: 'short', h, U: (dx, dy) => [cx + dx * h, grip[1] + dy * h], neck: 0.2, hip: [cx, grip[1] - h], arms: [arm, arm], outfit: '#ffffff' });
-      }
-      const tote = accessory.kind === 'tote';
-      const clutch = accessory.kind === 'clutch';
-      const h = clutch ? (width * 0.85) / 0.72 : tote ? width * 0.6 : width * 0.89;
-      const grip: P = [cx, clutch ? floorY - 0.17 * h : floorY - (tote ? 1.5 : 0.97) * h];
+      // Its head unit for the width, and how far below the grip its base hangs (in head units).
+      const [h, drop] = kind === 'briefcase' ? [width / 1.25, 0.98] : kind === 'clutch' ? [(width * 0.85) / 0.72, 0.17] : kind === 'tote' ? [width * 0.6, 1.5] : [width * 0.89, 0.97];
+      const grip: P = [cx, floorY - drop * h];
       const arm = { shoulder: [cx, grip[1] - 3 * h] as P, elbow: [cx, grip[1] - 2 * h] as P, wrist: grip, hand: grip };
       const frame: AccessoryFrame = { headTransform: '', hairStyle: 'short', h, U: (dx, dy) => [cx + dx * h, grip[1] + dy * h], neck: 0.2, hip: [cx, grip[1] - h], arms: [arm, arm], outfit: '#ffffff' };
       return bag(kind, colour, id, frame);

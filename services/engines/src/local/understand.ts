@@ -820,10 +820,12 @@ export function atmosphereOf(text: string): Atmosphere | undefined {
 const BW_WORDS = '(?:black[- ](?:and|&|n)[- ]white|b ?& ?w|b/w|monochrome|mono)';
 /** The words of it, to take out of the outfit's reading (the noun after them stays: "B&W portrait" is a close-up). */
 const BLACK_AND_WHITE = new RegExp(`\\b${BW_WORDS}(?=[- ](?:photo|photograph|photography|picture|image|film|shot|portrait|editorial|still)s?\\b)|(?<=\\b(?:shot|photographed|filmed|captured|pictured|printed|rendered) (?:in|on) )${BW_WORDS}\\b|\\bgr[ae]yscale\\b`, 'g');
+/** The same words for `test` (a global regex keeps its position between calls). */
+const BLACK_AND_WHITE_SAID = new RegExp(BLACK_AND_WHITE.source);
 
 /** Whether a text asks for a black-and-white picture. */
 export function blackAndWhiteOf(text: string): boolean {
-  return new RegExp(BLACK_AND_WHITE.source).test(text.toLowerCase());
+  return BLACK_AND_WHITE_SAID.test(text.toLowerCase());
 }
 
 /** Poses a prompt can ask for, as indexes into POSES (poses.ts). */
@@ -978,11 +980,13 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   sources.setting = settingSaid?.[1] ?? 'seed';
   // Shoes or accessories with no clothes and no one named: the things alone, as a product shot.
   const tokens = tokensOf(text);
+  const lower = text.toLowerCase();
   const shoeAt = tokens.findIndex((_, i) => termAt(tokens, i, (t) => SHOES.has(t)) !== null);
   const shoeWord = shoeAt < 0 ? undefined : termAt(tokens, shoeAt, (t) => SHOES.has(t))![0];
   const items = shoeWord !== undefined || (fromPrompt.accessories ?? []).some(standsAlone);
-  const stillLife = items && fromPrompt.garments.length === 0 && !preset && (NO_PERSON.test(text.toLowerCase()) || onlyThings(tokens));
-  const productShot = stillLife || NO_PERSON.test(text.toLowerCase());
+  const namedProductShot = NO_PERSON.test(lower);
+  const stillLife = items && fromPrompt.garments.length === 0 && !preset && (namedProductShot || onlyThings(tokens));
+  const productShot = stillLife || namedProductShot;
   // A product shot is made in the studio unless a place is said.
   const seedSetting = random.pick<Setting>(['studio', 'studio', 'studio', 'interior', 'street', 'garden']);
   // A backdrop's colour named ("red dress, black background") is a studio's paper (it drew a garden).
@@ -990,13 +994,13 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   const lightSaid = pick('light');
   sources.light = lightSaid?.[1] ?? 'seed';
   // A nightclub or a disco is lit by neon.
-  const clubbing = /\b(night ?club|club(?! collar)|disco|rave)\b/.test(text.toLowerCase());
+  const clubbing = /\b(night ?club|club(?! collar)|disco|rave)\b/.test(lower);
   const light: Light = lightSaid?.[0] ?? (clubbing && setting === 'interior' ? 'neon' : setting === 'studio' ? random.pick<Light>(['soft', 'soft', 'flash']) : setting === 'runway' ? 'flash' : random.pick<Light>(['soft', 'golden hour', 'morning', 'overcast', 'noon']));
   const framingSaid = pick('framing');
   sources.framing = framingSaid?.[1] ?? 'seed';
   // Shoes named are shoes to see: the whole figure ("…and white sneakers" was drawn half-length, without them).
   const draw = random.next();
-  const shoesNamed = tokensOf(text).some((t) => SHOES.has(t));
+  const shoesNamed = tokens.some((t) => SHOES.has(t));
   // So is a skirt or trousers named, or a long dress: a half-length picture hides them ("a pleated midi skirt" was
   // the masthead's "RUST MIDI SKIRT" over a figure cut at the hips).
   const lengthNamed = saidGarments.some(({ entry }) => entry.slot === 'bottom' || ['gown', 'maxi dress', 'slip dress'].includes(entry.template));
