@@ -336,8 +336,58 @@ describe('local text-to-image scene', () => {
     // "with a paisley pattern" after the scarf is the scarf's, not the outfit's.
     const paisley = understand("a silk scarf with a paisley pattern tied around a woman's neck, camel coat", undefined, 1);
     expect([paisley.accessories?.[0]?.print, paisley.garments.map((g) => g.print ?? '')]).toEqual(['paisley', ['']]);
+    // Its print drawn as the clothes' (a paisley was drawn as dots; a leopard scarf was burgundy).
+    const printed = await standingFigure('woman in a white tee and white trousers with a paisley scarf');
+    expect(printed.figure.svg).toMatch(/<pattern id="[^"]*-print-paisley"/);
+    const leopard = await standingFigure('woman in a white tee and white trousers with a leopard scarf');
+    expect(leopard.figure.svg).toMatch(/<pattern id="[^"]*-print-leopard"/);
+    expect(leopard.figure.svg).toContain('fill="#d9a862"');
     // Alone, a scarf is not a still life (it is drawn as worn).
     expect(understand('red silk scarf', undefined, 1).stillLife).toBeUndefined();
+  });
+
+  /** Red pixels (a red belt, gloves or roses) in a region of a drawn figure. */
+  const redIn = (data: Buffer, top: number, bottom: number, left = 0, right = 600) => {
+    let red = 0;
+    for (let y = Math.max(0, Math.round(top)); y < Math.min(900, bottom); y++) {
+      for (let x = left; x < right; x++) {
+        const i = (y * 600 + x) * 4;
+        if (data[i + 3]! > 128 && data[i]! > 140 && data[i + 1]! < 90 && data[i + 2]! < 90) red++;
+      }
+    }
+    return red;
+  };
+
+  it('draws a belt said at the waist in its colour, gloves over the hands (long ones past the elbow) and a bouquet held (none was drawn)', async () => {
+    const belted = await standingFigure('woman in a white dress with a red leather belt');
+    expect(belted.reading.accessories).toEqual([{ kind: 'belt', colour: { name: 'red', hex: expect.any(String) } }]);
+    const plain = await standingFigure('woman in a white dress');
+    const waist = (f: typeof belted) => redIn(f.data, f.figure.landmarks.shoulderY, f.figure.landmarks.hipY, 220, 380);
+    expect(waist(belted)).toBeGreaterThan(800);
+    expect(waist(plain)).toBe(0);
+
+    const long = await standingFigure('woman in a white strapless gown with long red satin gloves');
+    const short = await standingFigure('woman in a white strapless gown with red gloves');
+    expect([long.reading.accessories, short.reading.accessories]).toEqual([
+      [{ kind: 'gloves', colour: { name: 'red', hex: expect.any(String) }, long: true }],
+      [{ kind: 'gloves', colour: { name: 'red', hex: expect.any(String) } }],
+    ]);
+    const everywhere = (f: typeof long) => redIn(f.data, 0, 900);
+    expect(everywhere(short)).toBeGreaterThan(400);
+    expect(everywhere(long)).toBeGreaterThan(everywhere(short) * 2);
+    // Above the elbows (halfway from the shoulders to the hips) only the long gloves are red.
+    const aboveElbows = (f: typeof long) => redIn(f.data, 0, (f.figure.landmarks.shoulderY + f.figure.landmarks.hipY) / 2);
+    expect(aboveElbows(short)).toBe(0);
+    expect(aboveElbows(long)).toBeGreaterThan(300);
+
+    // "a bouquet of red roses": the roses are red, not the gown.
+    const bride = await standingFigure('bride in a white gown holding a bouquet of red roses');
+    expect([bride.reading.accessories, bride.reading.garments.map((g) => g.paint.name)]).toEqual([[{ kind: 'bouquet', colour: { name: 'red', hex: expect.any(String) } }], ['white']]);
+    expect(everywhere(bride)).toBeGreaterThan(1500);
+    // Alone, roses and gloves are still lifes; "a belt bag" is worn across the body.
+    expect(understand('a bouquet of pink peonies, product shot', undefined, 1).stillLife).toBeDefined();
+    expect(understand('long black opera gloves', undefined, 1).stillLife).toBeDefined();
+    expect(understand('denim jacket, black belt bag', undefined, 1).accessories?.[0]?.kind).toBe('crossbody');
   });
 
   it('draws braids as plaits down each side, over what long hair draws', async () => {

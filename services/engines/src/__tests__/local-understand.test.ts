@@ -237,6 +237,11 @@ describe('local prompt understanding', () => {
     expect(promptTitle('   ')).toBeNull();
     // Cut inside a phrase, the title ends before it (it read "Woman in a wide-brimmed").
     expect(promptTitle('woman in a wide-brimmed black hat and red lipstick, close-up')).toBe('Woman');
+    // An opening that names the shot is not the title (it read "CLOSE-UP").
+    expect(promptTitle('close-up of a silk scarf with a paisley pattern')).toBe('A silk scarf');
+    expect(promptTitle('a full body photo of a woman in red')).toBe('A woman in red');
+    expect(promptTitle('Portrait of Élodie, soft light')).toBe('Élodie');
+    expect(promptTitle('close-up')).toBe('Close-up');
   });
 
   it('is deterministic by seed for what nothing names', () => {

@@ -1,5 +1,6 @@
 import type { HairStyle } from '../types.js';
 import { darken, lighten, luminance } from './colour.js';
+import { along, angleOf, capsule } from './person.js';
 import type { AccessoryKind, AccessoryReading } from './understand.js';
 import type { PrintKind } from './vocabulary.js';
 
@@ -23,8 +24,12 @@ export interface AccessoryFrame {
   neck: number;
   /** The hip centre in pixels. */
   hip: P;
-  /** Each arm's shoulder, elbow and hand tip, in pixels. */
+  /** Each arm's shoulder, elbow and hand tip, in pixels (the figure's left arm first). */
   arms: { shoulder: P; elbow: P; wrist: P; hand: P }[];
+  /** The arm's radii at the shoulder, elbow and wrist, in pixels (gloves cover them). */
+  armRadii?: readonly number[];
+  /** A print as SVG patterns over a colour, as the clothes' (a scarf's print is drawn as a garment's). */
+  printSurface?: (id: string, print: PrintKind, colour: string) => { defs: string; overlays: string[] };
   /** Where the picture ends (pixels): a bag the hand would carry out of it hangs from the shoulder instead. */
   visibleBottom?: number;
   /** The outfit's main colour: a bag or hat with no colour said stands apart from it. */
@@ -344,12 +349,13 @@ function scarf(colour: string, print: PrintKind | undefined, frame: AccessoryFra
     `M${pt(U(x0 - width / 2, top))} L${pt(U(x0 + width / 2, top))} L${pt(U(x1 + width * 0.58, bottom))} L${pt(U(x1 - width * 0.58, bottom))} Z`;
   const long = end(-2.5, 0.12, 0.22, -1.25, 0.26);
   const short = end(-2.5, -0.04, -0.1, -1.55, 0.24);
-  const pattern = print ? scarfPattern(print, colour, `${id}-print`, h) : '';
-  const layer = (d: string, fill: string) => `<path d="${d}" fill="${fill}"/>${pattern ? `<path d="${d}" fill="url(#${id}-print)"/>` : ''}<path d="${d}" fill="none" stroke="${darken(colour, 0.4)}" stroke-width="${px(0.012 * h)}" stroke-opacity="0.6"/>`;
+  const surface = print && frame.printSurface ? frame.printSurface(`${id}-print`, print, colour) : { defs: '', overlays: [] };
+  const layer = (d: string, fill: string) =>
+    `<path d="${d}" fill="${fill}"/>${surface.overlays.map((o) => `<path d="${d}" fill="${o}"/>`).join('')}<path d="${d}" fill="none" stroke="${darken(colour, 0.4)}" stroke-width="${px(0.012 * h)}" stroke-opacity="0.6"/>`;
   const fringe = (x: number, bottom: number, width: number) =>
     [-0.4, -0.2, 0, 0.2, 0.4].map((t) => `<path d="M${pt(U(x + t * width * 1.1, bottom))} L${pt(U(x + t * width * 1.1, bottom + 0.07))}" stroke="${shade}" stroke-width="${px(0.014 * h)}" stroke-linecap="round"/>`).join('');
   return [
-    pattern ? `<defs>${pattern}</defs>` : '',
+    surface.defs ? `<defs>${surface.defs}</defs>` : '',
     layer(short, shade),
     fringe(-0.1, -1.55, 0.24),
     layer(long, colour),
@@ -358,19 +364,6 @@ function scarf(colour: string, print: PrintKind | undefined, frame: AccessoryFra
     // The fold along the wrap's lower edge.
     `<path d="M${pt(U(-w + 0.06, -2.68))} Q${pt(U(0, -2.36))} ${pt(U(w - 0.06, -2.68))}" fill="none" stroke="${shade}" stroke-width="${px(0.03 * h)}" opacity="0.7"/>`,
   ].join('');
-}
-
-/** A print for a scarf as an SVG pattern in user space, sized by the head unit. */
-function scarfPattern(print: PrintKind, colour: string, id: string, h: number): string {
-  const size = 0.16 * h;
-  const ink = luminance(colour) > 0.45 ? darken(colour, 0.45) : lighten(colour, 0.5);
-  const body =
-    print === 'check' || print === 'houndstooth'
-      ? `<path d="M0,${px(size / 2)} H${px(size)} M${px(size / 2)},0 V${px(size)}" stroke="${ink}" stroke-width="${px(size * 0.14)}" opacity="0.7"/><path d="M0,${px(size * 0.85)} H${px(size)}" stroke="${ink}" stroke-width="${px(size * 0.05)}" opacity="0.5"/>`
-      : print === 'stripes' || print === 'pinstripe'
-        ? `<path d="M0,${px(size / 2)} H${px(size)}" stroke="${ink}" stroke-width="${px(size * (print === 'pinstripe' ? 0.06 : 0.3))}" opacity="0.75"/>`
-        : `<circle cx="${px(size / 2)}" cy="${px(size / 2)}" r="${px(size * 0.18)}" fill="${ink}" opacity="0.75"/>`;
-  return `<pattern id="${id}" patternUnits="userSpaceOnUse" width="${px(size)}" height="${px(size)}">${body}</pattern>`;
 }
 
 /**
@@ -425,6 +418,87 @@ function umbrella(colour: string, frame: AccessoryFrame): string {
   ].join('');
 }
 
+/**
+ * Gloves over the hands, in their colour with a sheen along the forearm: to just past the wrist, or (long evening
+ * gloves) up over the elbow to the middle of the upper arm. Each hand is a mitten with its thumb, as the bare hand is.
+ */
+function gloves(colour: string, long: boolean, frame: AccessoryFrame): string {
+  const { h } = frame;
+  const [r0, r1, r2] = frame.armRadii ?? [0.18 * h, 0.135 * h, 0.095 * h];
+  const pad = 0.014 * h;
+  const edge = `stroke="${darken(colour, 0.4)}" stroke-width="${px(0.012 * h)}" stroke-opacity="0.55"`;
+  const sheen = lighten(colour, luminance(colour) > 0.6 ? 0.5 : 0.22);
+  return frame.arms
+    .map(({ shoulder, elbow, wrist, hand }, i) => {
+      const dir = angleOf(wrist, hand);
+      const inward = i === 0 ? 1 : -1;
+      const start = long ? lerp(shoulder, elbow, 0.5) : lerp(elbow, wrist, 0.72);
+      const startR = (long ? r0! + (r1! - r0!) * 0.5 : r1! + (r2! - r1!) * 0.72) + pad;
+      const sleeve = long ? `${capsule(start, elbow, startR, r1! + pad)} ${capsule(elbow, wrist, r1! + pad, r2! + pad)}` : capsule(start, wrist, startR, r2! + pad);
+      const thumb = capsule(along(wrist, dir, 0.1 * h), along(along(wrist, dir, 0.14 * h), dir + inward * 28, 0.2 * h), 0.6 * r2! + pad, 0.45 * r2! + pad);
+      const palm = capsule(along(wrist, dir, 0.06 * h), along(wrist, dir, 0.55 * h), 1.12 * r2! + pad, 0.78 * r2! + pad);
+      // The fingers: three seams down from the tip.
+      const seams = [-0.45, 0, 0.45].map((t) => `M${pt(along(along(wrist, dir, 0.36 * h), dir + 90, t * r2!))} L${pt(along(along(wrist, dir, 0.6 * h), dir + 90, t * 0.8 * r2!))}`).join(' ');
+      // The sheen: a light stroke down the forearm's outer side; the cuff's edge at the glove's top.
+      const side = inward * -1;
+      const shine = [lerp(long ? elbow : start, wrist, 0.1), lerp(long ? elbow : start, wrist, 0.85)].map((p) => along(p, dir + side * 90, 0.45 * r2!));
+      const cuff = [along(start, angleOf(start, wrist) + 90, startR), along(start, angleOf(start, wrist) - 90, startR)];
+      return [
+        `<path d="${sleeve}" fill="${colour}" ${edge}/>`,
+        `<path d="${thumb}" fill="${darken(colour, 0.08)}" ${edge}/>`,
+        `<path d="${palm}" fill="${colour}" ${edge}/>`,
+        `<path d="${seams}" stroke="${luminance(colour) < 0.15 ? lighten(colour, 0.3) : darken(colour, 0.35)}" stroke-width="${px(0.012 * h)}" stroke-linecap="round" opacity="0.6"/>`,
+        `<path d="M${pt(shine[0]!)} L${pt(shine[1]!)}" stroke="${sheen}" stroke-width="${px(0.035 * h)}" stroke-linecap="round" opacity="0.45"/>`,
+        `<path d="M${pt(cuff[0]!)} L${pt(cuff[1]!)}" stroke="${darken(colour, 0.3)}" stroke-width="${px(0.02 * h)}" stroke-linecap="round" opacity="0.6"/>`,
+      ].join('');
+    })
+    .join('');
+}
+
+/** A bouquet's blooms (head units from its centre, and each bloom's radius), domed: the back row higher. */
+const BLOOMS: readonly [number, number, number][] = [
+  [0, -0.3, 0.15], [-0.27, -0.17, 0.14], [0.27, -0.17, 0.14], [-0.13, -0.06, 0.15], [0.14, -0.05, 0.15],
+  [-0.38, 0.06, 0.12], [0.38, 0.06, 0.12], [-0.2, 0.14, 0.13], [0.2, 0.15, 0.13], [0, 0.1, 0.14],
+];
+
+/**
+ * A bouquet held in the lower hand (at the bottom of the picture when that hand is out of it): stems bound with a
+ * ribbon at the grip, leaves, and a dome of roses — in the colour said, else ivory and blush.
+ */
+function bouquet(colour: string | undefined, frame: AccessoryFrame, centreAt?: P): string {
+  const { h, arms } = frame;
+  const arm = arms[0]!.hand[1] > arms[1]!.hand[1] ? arms[0]! : arms[1]!;
+  let grip = lerp(arm.wrist, arm.hand, 0.5);
+  // Out of the picture, the hand is below its bottom: the bouquet shows there, nearer the middle (a corner cut it).
+  if (frame.visibleBottom !== undefined && grip[1] - 0.3 * h > frame.visibleBottom) grip = [lerp(grip, frame.hip, 0.45)[0], frame.visibleBottom + 0.15 * h];
+  const centre: P = centreAt ?? [grip[0], grip[1] - 0.55 * h];
+  const at = (dx: number, dy: number): P => [centre[0] + dx * h, centre[1] + dy * h];
+  const greens = ['#4f6b3c', '#3f5a31', '#66824c'];
+  const tints = colour ? [colour, darken(colour, 0.08), lighten(colour, 0.1)] : ['#f6efe4', '#e9b9b3', '#f3e2d3'];
+  const stems = [-0.1, -0.04, 0.03, 0.09].map((dx, k) => `<path d="M${pt(at(dx * 1.6, 0.1))} L${pt([grip[0] + dx * h, grip[1] + (0.42 + 0.04 * k) * h])}" stroke="${greens[k % 3]}" stroke-width="${px(0.04 * h)}" stroke-linecap="round"/>`);
+  const leaves = [-0.5, -0.32, 0.32, 0.5].map((dx, k) => {
+    const [x, y] = at(dx, 0.12 - Math.abs(dx) * 0.15);
+    return `<ellipse cx="${px(x)}" cy="${px(y)}" rx="${px(0.16 * h)}" ry="${px(0.07 * h)}" transform="rotate(${dx < 0 ? 30 + 8 * k : -30 - 8 * k} ${px(x)} ${px(y)})" fill="${greens[k % 3]}"/>`;
+  });
+  const blooms = BLOOMS.map(([dx, dy, r], k) => {
+    const [x, y] = at(dx, dy);
+    const fill = tints[k % tints.length]!;
+    const rr = r * h;
+    // A rose seen from above: its disc, a darker heart and two petal arcs round it.
+    return [
+      `<circle cx="${px(x)}" cy="${px(y)}" r="${px(rr)}" fill="${fill}" stroke="${darken(fill, 0.25)}" stroke-width="${px(0.01 * h)}"/>`,
+      `<path d="M${px(x - rr * 0.6)},${px(y + rr * 0.1)} A${px(rr * 0.6)},${px(rr * 0.6)} 0 0 1 ${px(x + rr * 0.55)},${px(y - rr * 0.15)}" fill="none" stroke="${darken(fill, 0.22)}" stroke-width="${px(0.012 * h)}" opacity="0.8"/>`,
+      `<path d="M${px(x + rr * 0.45)},${px(y + rr * 0.3)} A${px(rr * 0.5)},${px(rr * 0.5)} 0 0 1 ${px(x - rr * 0.35)},${px(y + rr * 0.4)}" fill="none" stroke="${darken(fill, 0.22)}" stroke-width="${px(0.012 * h)}" opacity="0.7"/>`,
+      `<circle cx="${px(x + rr * 0.05)}" cy="${px(y)}" r="${px(rr * 0.28)}" fill="${darken(fill, 0.18)}"/>`,
+    ].join('');
+  });
+  const ribbon = `<path d="${capsule([grip[0] - 0.13 * h, grip[1] + 0.05 * h], [grip[0] + 0.13 * h, grip[1] + 0.05 * h], 0.07 * h, 0.07 * h)}" fill="#f4eee6" stroke="#cfc6b8" stroke-width="${px(0.01 * h)}"/>`;
+  return [...stems, ...leaves, ...blooms, ribbon].join('');
+}
+
+/** The ground colour of an animal print. */
+const ANIMAL_GROUNDS: Record<string, string> = { leopard: '#d9a862', zebra: '#f1eee8' };
+
 /** The accessories as one SVG fragment in image pixels, drawn over the dressed figure. */
 export function drawAccessories(accessories: readonly AccessoryReading[], frame: AccessoryFrame, id: string): string {
   const head: string[] = [];
@@ -453,13 +527,24 @@ export function drawAccessories(accessories: readonly AccessoryReading[], frame:
         body.push(bag(accessory.kind, colour, key, frame));
         break;
       case 'scarf':
-        body.push(scarf(colour, accessory.print, frame, key));
+        // A leopard or zebra scarf with no colour said is in the animal's ground, not burgundy.
+        body.push(scarf(accessory.colour?.hex ?? ANIMAL_GROUNDS[accessory.print ?? ''] ?? colour, accessory.print, frame, key));
         break;
       case 'veil':
         break; // behind the figure, under its clothes: drawn with them (veilPath)
       case 'umbrella':
         body.push(umbrella(colour, frame));
         break;
+      case 'gloves':
+        // Under a bag or a bouquet the hand holds; long evening gloves with no colour said match a dark gown or are
+        // white, others are leather.
+        body.unshift(gloves(accessory.colour?.hex ?? (accessory.long ? (luminance(frame.outfit) < 0.2 ? '#17161a' : '#efe9df') : colour), accessory.long === true, frame));
+        break;
+      case 'bouquet':
+        body.push(bouquet(accessory.colour?.hex, frame));
+        break;
+      case 'belt':
+        break; // at the waist, under the arms: drawn with the clothes (scene-figure.ts)
       default:
         // A hat last: over the eyewear's temples and the hair.
         head.push(hat(accessory.kind, colour, key, frame.hairStyle));
@@ -536,6 +621,36 @@ export function drawAccessoryAlone(accessory: AccessoryReading, place: Accessory
     case 'pearls':
       // Laid out in a U on the floor: the worn necklace's own drawing, larger.
       return chain(accessory.kind, colour, [cx - width * 0.4, floorY - width * 0.62], [cx, floorY + width * 0.02], [cx + width * 0.4, floorY - width * 0.62], width * 0.85, 0.034);
+    case 'gloves': {
+      // The pair standing side by side, fingers up, cuffs on the floor: the worn gloves' own drawing on upright arms.
+      const h = width / 1.3;
+      const long = accessory.long === true;
+      // The figure's left glove on the picture's right: each thumb points out.
+      const arms = [1, -1].map((side) => {
+        const x = cx + side * 0.34 * h;
+        const y = (k: number): P => [x, floorY - k * h];
+        return long ? { shoulder: y(-0.62), elbow: y(1.0), wrist: y(2.15), hand: y(2.69) } : { shoulder: y(-2.2), elbow: y(-0.8), wrist: y(0.5), hand: y(1.04) };
+      });
+      return gloves(colour, long, { headTransform: '', hairStyle: 'short', h, U: (dx, dy) => [cx + dx * h, floorY + dy * h], neck: 0.2, hip: [cx, floorY], arms, outfit: '#ffffff' });
+    }
+    case 'belt': {
+      // Coiled on the floor: a flattened ring of leather, its buckle at the front.
+      const [rx, ry, band] = [width * 0.42, width * 0.17, width * 0.07];
+      const y = floorY - ry - band / 2;
+      const metal = '#c9a44f';
+      return [
+        `<ellipse cx="${px(cx)}" cy="${px(y)}" rx="${px(rx)}" ry="${px(ry)}" fill="none" stroke="${colour}" stroke-width="${px(band)}"/>`,
+        `<ellipse cx="${px(cx)}" cy="${px(y)}" rx="${px(rx + band / 2)}" ry="${px(ry + band / 2)}" fill="none" stroke="${darken(colour, 0.35)}" stroke-width="${px(band * 0.1)}" opacity="0.6"/>`,
+        `<rect x="${px(cx - band * 0.9)}" y="${px(y + ry - band * 0.8)}" width="${px(band * 1.8)}" height="${px(band * 1.6)}" rx="${px(band * 0.2)}" fill="none" stroke="${metal}" stroke-width="${px(band * 0.28)}"/>`,
+      ].join('');
+    }
+    case 'bouquet': {
+      // Standing on its stems' ends: the held bouquet's drawing with the grip above the floor.
+      const h = width / 1.15;
+      const grip: P = [cx, floorY - 0.55 * h];
+      const arm = { shoulder: grip, elbow: grip, wrist: grip, hand: grip };
+      return bouquet(accessory.colour?.hex, { headTransform: '', hairStyle: 'short', h, U: (dx, dy) => [cx + dx * h, grip[1] + dy * h], neck: 0.2, hip: grip, arms: [arm, arm], outfit: '#ffffff' });
+    }
     case 'veil':
     case 'umbrella':
     case 'scarf':

@@ -94,8 +94,8 @@ export function proportions(look: Pick<CharacterLook, 'build' | 'presentation'>)
 }
 
 const rad = (deg: number) => (deg * Math.PI) / 180;
-const along = ([x, y]: P, angle: number, length: number): P => [x + Math.sin(rad(angle)) * length, y + Math.cos(rad(angle)) * length];
-const angleOf = ([x1, y1]: P, [x2, y2]: P) => (Math.atan2(x2 - x1, y2 - y1) * 180) / Math.PI;
+export const along = ([x, y]: P, angle: number, length: number): P => [x + Math.sin(rad(angle)) * length, y + Math.cos(rad(angle)) * length];
+export const angleOf = ([x1, y1]: P, [x2, y2]: P) => (Math.atan2(x2 - x1, y2 - y1) * 180) / Math.PI;
 const f = (n: number) => (Math.round(n * 100) / 100).toString();
 const pt = ([x, y]: P) => `${f(x)},${f(y)}`;
 const lerp = (a: P, b: P, t: number): P => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
@@ -119,13 +119,13 @@ function smooth(points: P[], closed = true, tension = 1): string {
   return closed ? `${d} Z` : d;
 }
 
-/** A tapered capsule from a (radius ra) to b (radius rb): a limb segment. */
 /** The shoes' leather. */
 const SHOE_LEATHER = '#2b2522';
 /** An elbow opened less than this (degrees between upper arm and forearm) is folded: the forearm lies in front. */
 const FOLDED_ARM = 60;
 
-function capsule(a: P, b: P, ra: number, rb: number): string {
+/** A tapered capsule from a (radius ra) to b (radius rb): a limb segment. */
+export function capsule(a: P, b: P, ra: number, rb: number): string {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
   const length = Math.hypot(dx, dy) || 1e-6;

@@ -3,7 +3,7 @@ import type { Build, CharacterLook } from '../types.js';
 import { darken, lighten, luminance, mix } from './colour.js';
 import type { GarmentArt } from './garment.js';
 import { drawAccessories, veilPath } from './accessories.js';
-import { drawPerson, proportions } from './person.js';
+import { capsule, drawPerson, proportions } from './person.js';
 import type { GarmentReading, Reading } from './understand.js';
 import type { GarmentTemplate, MaterialKind, PrintKind } from './vocabulary.js';
 
@@ -52,14 +52,6 @@ const angleOf = ([x1, y1]: P, [x2, y2]: P) => (Math.atan2(x2 - x1, y2 - y1) * 18
 const f = (n: number) => (Math.round(n * 100) / 100).toString();
 const pt = ([x, y]: P) => `${f(x)},${f(y)}`;
 
-function capsule(a: P, b: P, ra: number, rb: number): string {
-  const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1e-6;
-  const u: P = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
-  const v: P = [-u[1], u[0]];
-  const k = 0.5523;
-  const p = (c: P, r: number, s: number, t: number): P => [c[0] + (u[0] * s + v[0] * t) * r, c[1] + (u[1] * s + v[1] * t) * r];
-  return `M${pt(p(a, ra, 0, 1))} L${pt(p(b, rb, 0, 1))} C${pt(p(b, rb, k, 1))} ${pt(p(b, rb, 1, k))} ${pt(p(b, rb, 1, 0))} C${pt(p(b, rb, 1, -k))} ${pt(p(b, rb, k, -1))} ${pt(p(b, rb, 0, -1))} L${pt(p(a, ra, 0, -1))} C${pt(p(a, ra, -k, -1))} ${pt(p(a, ra, -1, -k))} ${pt(p(a, ra, -1, 0))} C${pt(p(a, ra, -1, k))} ${pt(p(a, ra, -k, 1))} ${pt(p(a, ra, 0, 1))} Z`;
-}
 const chain = (points: P[], radii: number[]) => points.slice(1).map((b, i) => capsule(points[i]!, b, radii[i]!, radii[i + 1]!)).join(' ');
 
 /** A closed smooth path through points (Catmull-Rom). */
@@ -216,7 +208,7 @@ function bodyOf(look: CharacterLook, place: FigurePlacement): Body {
 }
 
 /** The textures and prints a garment's pieces are overlaid with. */
-function surfaceDefs(id: string, g: GarmentReading, colour: string, h: number): { defs: string; overlays: string[] } {
+function surfaceDefs(id: string, g: Pick<GarmentReading, 'material' | 'print' | 'printColour'>, colour: string, h: number): { defs: string; overlays: string[] } {
   const s = h * 0.2;
   const ink = g.printColour?.hex ?? (luminance(colour) > 0.3 ? darken(colour, 0.75) : lighten(colour, 0.8));
   const defs: string[] = [];
@@ -692,7 +684,21 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
   if (main.details.includes('double')) {
     for (const x of [-0.22, 0.22]) for (const y of [-1.4, -1.0, -0.6]) parts.push(`<circle cx="${f(U(x, y)[0])}" cy="${f(U(x, y)[1])}" r="${f(0.045 * h)}" fill="${darken(g, 0.5)}"/>`);
   }
-  if (main.details.includes('belt')) {
+  // A belt said ("a black leather belt") is drawn at the waist in its colour with a buckle, over whatever is worn there;
+  // else a garment's own belt in its cloth.
+  const beltSaid = reading.noPerson ? undefined : reading.accessories?.find((a) => a.kind === 'belt');
+  if (beltSaid) {
+    const y = -1.0;
+    const colour = beltSaid.colour?.hex ?? (luminance(g) < 0.2 ? '#8a5a36' : '#1d1b1c');
+    const half = halfAt(y) + main.ease + 0.02;
+    const metal = beltSaid.colour?.name === 'gold' ? '#e0c56e' : '#c9a44f';
+    parts.push(
+      `<path d="M${pt(U(-half, y))} L${pt(U(half, y))}" stroke="${colour}" stroke-width="${f(0.14 * h)}"/>`,
+      `<path d="M${pt(U(-half, y - 0.055))} L${pt(U(half, y - 0.055))} M${pt(U(-half, y + 0.055))} L${pt(U(half, y + 0.055))}" stroke="${darken(colour, 0.35)}" stroke-width="${f(0.012 * h)}" opacity="0.6"/>`,
+      `<path d="M${pt(U(-0.12, y - 0.1))} L${pt(U(0.12, y - 0.1))} L${pt(U(0.12, y + 0.1))} L${pt(U(-0.12, y + 0.1))} Z" fill="none" stroke="${metal}" stroke-width="${f(0.035 * h)}" stroke-linejoin="round"/>`,
+      `<path d="M${pt(U(0, y))} L${pt(U(0.1, y))}" stroke="${metal}" stroke-width="${f(0.022 * h)}"/>`,
+    );
+  } else if (main.details.includes('belt')) {
     const y = -1.0;
     parts.push(`<path d="M${pt(U(-(halfAt(y) + main.ease + 0.02), y))} L${pt(U(halfAt(y) + main.ease + 0.02, y))}" stroke="${darken(g, 0.22)}" stroke-width="${f(0.16 * h)}"/>`);
     if (main.garment.template === 'trench') parts.push(`<path d="M${pt(U(0.15, y))} l${f(0.1 * h)},${f(0.9 * h)} M${pt(U(0.25, y))} l${f(0.15 * h)},${f(0.8 * h)}" stroke="${darken(g, 0.22)}" stroke-width="${f(0.1 * h)}" stroke-linecap="round"/>`);
@@ -742,6 +748,8 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
           neck: b.neck,
           hip,
           arms: body.arms.map(({ shoulder, elbow, wrist }, i) => ({ shoulder, elbow, wrist, hand: person.landmarks.hands[i]! })),
+          armRadii: body.armRadii,
+          printSurface: (key: string, print: PrintKind, colour: string) => surfaceDefs(key, { print }, colour, h),
           outfit: main.garment.paint.hex,
           ...(place.visibleBottom === undefined ? {} : { visibleBottom: place.visibleBottom }),
         },

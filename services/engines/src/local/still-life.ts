@@ -86,7 +86,16 @@ function pairOfShoes(kind: ShoeKind, colour: string, cx: number, floorY: number,
 /** How tall an item stands for its width (the row's height is the tallest's). */
 function aspectOf(item: StillLifeItem): number {
   if (item.kind === 'shoes') return item.shoe === 'boot' ? 0.85 : item.shoe === 'heel' ? 0.42 : 0.38;
-  return 0.9;
+  switch (item.accessory?.kind) {
+    case 'gloves':
+      return item.accessory.long ? 2.1 : 0.85;
+    case 'bouquet':
+      return 1.4;
+    case 'belt':
+      return 0.45;
+    default:
+      return 0.9;
+  }
 }
 
 /**

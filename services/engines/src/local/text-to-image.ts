@@ -321,9 +321,15 @@ const HAIR_VOLUME: Partial<Record<HairLength, number>> = { curly: 0.5, bun: 0.4,
 /** Longest masthead taken from a prompt, in characters. */
 const PROMPT_TITLE_MAX = 28;
 
-/** The prompt's first clause as a masthead ("beauty portrait, glossy lips" → "Beauty portrait"), whole words only; null when empty. */
+/** A clause's opening that names the shot, not its subject: "close-up of", "a full body photo of", "portrait of". */
+const SHOT_OPENING = /^(?:(?:a|an|the)\s+)?(?:[\p{L}-]+\s+){0,3}?(?:close[- ]?ups?|portrait|photo(?:graph)?|picture|image|shot|headshot|editorial|illustration)\s+of\s+(?=\S)/iu;
+
+/**
+ * The prompt's first clause as a masthead ("beauty portrait, glossy lips" → "Beauty portrait"), whole words only,
+ * without an opening that names the shot ("close-up of a silk scarf" → "A silk scarf"); null when empty.
+ */
 export function promptTitle(prompt: string): string | null {
-  const clause = prompt.split(/[,.;:!?\n]/)[0]!.replace(/\s+/g, ' ').trim();
+  const clause = prompt.split(/[,.;:!?\n]/)[0]!.replace(/\s+/g, ' ').trim().replace(SHOT_OPENING, '');
   let title = '';
   for (const word of clause.split(' ')) {
     const longer = title ? `${title} ${word}` : word;

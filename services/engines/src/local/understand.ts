@@ -214,7 +214,7 @@ export function standsAlone(accessory: AccessoryReading): boolean {
 }
 
 /** Words a prompt of things alone may hold besides the things, their colours and materials, a place and a light. */
-const THING_WORDS = new Set([',', 'a', 'an', 'the', 'of', 'on', 'in', 'with', 'and', 'pair', 'pairs', 'set', 'some', 'two', 'nothing', 'else', 'only', 'alone', 'just', 'close', 'up', 'closeup', 'shot', 'photo', 'photograph', 'product', 'image', 'picture', 'flat', 'lay', 'background', 'backdrop', 'seamless', 'top', 'down', 'view', 'detail', 'still', 'life', 'marble', 'table', 'wooden', 'wood', 'white', 'sunlight', 'light', 'shadow', 'shadows', 'new', 'luxury', 'designer', 'vintage', 'classic', 'minimal', 'minimalist', 'editorial', 'catalog', 'catalogue', 'e', 'commerce', 'ecommerce']);
+const THING_WORDS = new Set([',', 'a', 'an', 'the', 'of', 'on', 'in', 'with', 'and', 'long', 'pair', 'pairs', 'set', 'some', 'two', 'nothing', 'else', 'only', 'alone', 'just', 'close', 'up', 'closeup', 'shot', 'photo', 'photograph', 'product', 'image', 'picture', 'flat', 'lay', 'background', 'backdrop', 'seamless', 'top', 'down', 'view', 'detail', 'still', 'life', 'marble', 'table', 'wooden', 'wood', 'white', 'sunlight', 'light', 'shadow', 'shadows', 'new', 'luxury', 'designer', 'vintage', 'classic', 'minimal', 'minimalist', 'editorial', 'catalog', 'catalogue', 'e', 'commerce', 'ecommerce']);
 
 /**
  * Whether a prompt names things and nothing else ("red stiletto heels on marble", "a pair of white sneakers"): every
@@ -241,13 +241,15 @@ const SHOE_STYLES = new Set(['stiletto', 'platform', 'chunky', 'block', 'kitten'
 const SHOES = new Set(['shoes', 'shoe', 'sneakers', 'sneaker', 'trainers', 'boots', 'boot', 'ankle boots', 'wellingtons', 'wellington boots', 'heels', 'high heels', 'stilettos', 'pumps', 'loafers', 'sandals', 'mules', 'flats', 'ballet flats', 'espadrilles']);
 
 /** Accessories the drawing shows, by the words that name them (see accessories.ts). */
-export type AccessoryKind = 'hat' | 'cowboy hat' | 'sun hat' | 'bucket hat' | 'beret' | 'cap' | 'beanie' | 'sunglasses' | 'glasses' | 'handbag' | 'clutch' | 'tote' | 'crossbody' | 'briefcase' | 'scarf' | 'necklace' | 'pearls' | 'earrings' | 'hoops' | 'veil' | 'umbrella';
+export type AccessoryKind = 'hat' | 'cowboy hat' | 'sun hat' | 'bucket hat' | 'beret' | 'cap' | 'beanie' | 'sunglasses' | 'glasses' | 'handbag' | 'clutch' | 'tote' | 'crossbody' | 'briefcase' | 'scarf' | 'necklace' | 'pearls' | 'earrings' | 'hoops' | 'veil' | 'umbrella' | 'belt' | 'gloves' | 'bouquet';
 export interface AccessoryReading {
   kind: AccessoryKind;
   /** The colour said of it ("a red handbag", "a straw hat", "gold hoops"); else the drawing picks one. */
   colour?: NamedColour;
   /** Its print, when said ("a plaid scarf"). */
   print?: PrintKind;
+  /** Gloves past the elbow ("long satin gloves", "opera gloves"); else they end at the wrist. */
+  long?: true;
 }
 const DRAWN_ACCESSORIES: Record<string, AccessoryKind> = {
   hat: 'hat', fedora: 'hat', trilby: 'hat', panama: 'hat', 'panama hat': 'hat', 'cowboy hat': 'cowboy hat', stetson: 'cowboy hat',
@@ -261,7 +263,14 @@ const DRAWN_ACCESSORIES: Record<string, AccessoryKind> = {
   'cross body bag': 'crossbody', 'messenger bag': 'crossbody', 'sling bag': 'crossbody', 'camera bag': 'crossbody',
   briefcase: 'briefcase', 'attache case': 'briefcase', 'laptop bag': 'briefcase',
   scarf: 'scarf', scarves: 'scarf', 'neck scarf': 'scarf', muffler: 'scarf', shawl: 'scarf', pashmina: 'scarf', stole: 'scarf',
+  belt: 'belt', 'waist belt': 'belt', 'belt bag': 'crossbody', 'bum bag': 'crossbody', 'fanny pack': 'crossbody',
+  gloves: 'gloves', glove: 'gloves', 'opera gloves': 'gloves', 'evening gloves': 'gloves',
+  bouquet: 'bouquet', posy: 'bouquet', 'bridal bouquet': 'bouquet', 'bunch of flowers': 'bouquet',
 };
+/** Words before gloves that make them reach past the elbow. */
+const LONG_GLOVE_WORDS = new Set(['long', 'opera', 'evening', 'elbow', 'satin', 'silk', 'length']);
+/** Flowers a bouquet is "of": the colour said of them is the bouquet's ("a bouquet of white roses"). */
+const FLOWERS = new Set(['roses', 'rose', 'peonies', 'peony', 'tulips', 'tulip', 'lilies', 'lily', 'flowers', 'flower', 'wildflowers', 'daisies', 'daisy', 'sunflowers', 'sunflower', 'orchids', 'orchid', 'hydrangeas', 'hydrangea', 'blooms', 'blossoms', 'ranunculus', 'carnations', 'poppies', 'lavender', 'eucalyptus', 'greenery']);
 /** Words before a hat that make it a wide-brimmed sun hat, or a knitted beanie. */
 const SUN_HAT_WORDS = new Set(['straw', 'sun', 'wide', 'brimmed', 'brim', 'floppy', 'raffia', 'oversized', 'beach']);
 const BEANIE_WORDS = new Set(['knit', 'knitted', 'wool', 'woolly', 'woollen', 'woolen', 'bobble']);
@@ -283,7 +292,7 @@ const ACCESSORY_STOPS = new Set([',', 'and', 'with', 'a', 'an', 'the', 'in', 'of
 const ACCESSORIES = new Set([
   ...SHOES,
   ...Object.keys(DRAWN_ACCESSORIES),
-  'slippers', 'backpack', 'gloves', 'belt', 'bracelet', 'jewellery', 'jewelry', 'watch', 'headband',
+  'slippers', 'backpack', 'bracelet', 'jewellery', 'jewelry', 'watch', 'headband',
   'socks', 'tights', 'stockings', 'lipstick', 'lip', 'lips', 'eyeliner', 'eyeshadow', 'nails', 'manicure',
 ]);
 
@@ -301,6 +310,12 @@ function accessoryOf(tokens: string[], at: number, term: string): AccessoryReadi
   if (kind === 'hat' && words.some((w) => BEANIE_WORDS.has(w))) kind = 'beanie';
   if (kind === 'necklace' && words.includes('pearl')) kind = 'pearls';
   if (kind === 'earrings' && words.includes('hoop')) kind = 'hoops';
+  // A bouquet's colour is its flowers' ("a bouquet of white roses"): read after it too, up to the flowers.
+  if (kind === 'bouquet' && tokens[at + 1] === 'of') {
+    const after = tokens.slice(at + 2, at + 6);
+    const end = after.findIndex((t) => FLOWERS.has(t));
+    if (end > 0) words.push(...after.slice(0, end));
+  }
   let colour: NamedColour | undefined;
   for (let k = 0; k < words.length && !colour; k++) {
     const own = ACCESSORY_COLOURS[words[k]!];
@@ -309,7 +324,8 @@ function accessoryOf(tokens: string[], at: number, term: string): AccessoryReadi
     if (!colour && named) colour = { name: named[0], hex: T.colours.get(named[0])! };
   }
   const print = words.map((_, k) => termAt(words, k, (t) => T.prints.has(t))).find(Boolean);
-  return { kind, ...(colour ? { colour } : {}), ...(print && kind === 'scarf' ? { print: T.prints.get(print[0])! } : {}) };
+  const long = kind === 'gloves' && (words.some((w) => LONG_GLOVE_WORDS.has(w)) || /opera|evening/.test(tokens[at] ?? ''));
+  return { kind, ...(colour ? { colour } : {}), ...(print && kind === 'scarf' ? { print: T.prints.get(print[0])! } : {}), ...(long ? { long: true as const } : {}) };
 }
 
 /** Words after an accessory's name that make it a part of a garment ("cap sleeves", "paper bag waist") or not worn at all ("glasses of champagne"). */
@@ -322,6 +338,7 @@ const ACCESSORY_NAMES: Partial<Record<AccessoryKind, string>> = { hat: 'fedora',
 const ACCESSORY_PLACE: Record<AccessoryKind, string> = {
   hat: 'head', 'cowboy hat': 'head', 'sun hat': 'head', 'bucket hat': 'head', beret: 'head', cap: 'head', beanie: 'head', sunglasses: 'eyes', glasses: 'eyes',
   handbag: 'hand', clutch: 'hand', tote: 'hand', crossbody: 'hand', briefcase: 'hand', scarf: 'scarf', necklace: 'neck', pearls: 'neck', earrings: 'ears', hoops: 'ears', veil: 'veil', umbrella: 'umbrella',
+  belt: 'waist', gloves: 'hands', bouquet: 'hand',
 };
 
 /** Words that ask for one colour from head to toe. */
@@ -495,7 +512,8 @@ export function readText(text: string): Said {
       // So are hats, eyewear, bags and jewellery (the first of each place), unless the prompt says it is not worn.
       // Not when the word describes a garment's part ("cap sleeves", "paper bag waist trousers").
       const after = i + accessory[1];
-      const partOfGarment = ACCESSORY_AS_PART.has(next(after)) || termAt(tokens, after, (t) => T.garments.has(t)) !== null;
+      const bouquet = DRAWN_ACCESSORIES[accessory[0]] === 'bouquet';
+      const partOfGarment = (!bouquet && ACCESSORY_AS_PART.has(next(after))) || termAt(tokens, after, (t) => T.garments.has(t)) !== null;
       const drawn = negatedGarment(tokens, i) || partOfGarment ? null : accessoryOf(tokens, i, accessory[0]);
       if (drawn && !said.accessories?.some((a) => ACCESSORY_PLACE[a.kind] === ACCESSORY_PLACE[drawn.kind])) (said.accessories ??= []).push(drawn);
       colours = [];
@@ -503,6 +521,11 @@ export function readText(text: string): Said {
       print = undefined;
       shade = undefined;
       i += accessory[1];
+      // "a bouquet of white roses": the flowers and their colour are the bouquet's, not the next garment's.
+      if (bouquet && next(i) === 'of') {
+        const flowers = tokens.slice(i + 1, i + 5).findIndex((t) => FLOWERS.has(t));
+        if (flowers >= 0) i += flowers + 2;
+      }
       // "a silk scarf with a paisley pattern": the scarf's print, not the outfit's.
       if (drawn?.kind === 'scarf' && ['with', 'in'].includes(next(i))) {
         let j = i + 1;
