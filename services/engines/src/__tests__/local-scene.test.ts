@@ -390,6 +390,31 @@ describe('local text-to-image scene', () => {
     expect(understand('denim jacket, black belt bag', undefined, 1).accessories?.[0]?.kind).toBe('crossbody');
   });
 
+  it('draws two people when two are named, each in their own clothes (a couple was one person)', async () => {
+    const couple = understand('a couple in matching denim jackets', undefined, 3);
+    expect(couple.companion?.figure.presentation).toBe(couple.figure.presentation === 'man' ? 'woman' : 'man');
+    expect(couple.companion?.garments.map((g) => [g.template, g.paint.name])).toEqual(couple.garments.map((g) => [g.template, g.paint.name]));
+    expect(understoodOf(couple)).toContainEqual({ label: 'Figure', value: `${couple.figure.presentation} and ${couple.companion!.figure.presentation}` });
+    // Each person's own words: the dress is hers, the suit his, the beach both's.
+    const two = understand('a woman in a red dress and a man in a navy suit, on a beach at sunset', undefined, 3);
+    expect([two.figure.presentation, two.garments.map((g) => `${g.paint.name} ${g.template}`), two.companion?.figure.presentation, two.companion?.garments.map((g) => `${g.paint.name} ${g.template}`), two.setting, two.light]).toEqual([
+      'woman', ['red dress'], 'man', ['navy suit'], 'beach', 'sunset',
+    ]);
+    // A man is not put in the bride's gown: a black suit.
+    const wedding = understand('bride and groom in a garden', undefined, 3);
+    expect([wedding.garments[0]?.template, wedding.companion?.figure.presentation, wedding.companion?.garments.map((g) => `${g.paint.name} ${g.template}`)]).toEqual(['gown', 'man', ['black suit']]);
+    expect([understand('two women in black evening gowns', undefined, 3).companion?.figure.presentation, understand('a man with a beard and his girlfriend', undefined, 3).companion?.figure.presentation]).toEqual(['woman', 'woman']);
+    expect(understand('two women in black evening gowns', undefined, 3).companion?.garments[0]?.template).toBe('gown');
+    // Not a second person: a hair style, a possessive, "a couple of".
+    for (const prompt of ['a woman in a white shirt and a man bun', "a woman in jeans and a man's shirt", 'a model with a couple of gold bracelets', 'a woman in a dress with a boyish crop']) {
+      expect(understand(prompt, undefined, 3).companion, prompt).toBeUndefined();
+    }
+    // Drawn side by side: the figure layer twice as wide as one person's, and a close-up of two is half-length.
+    const [one, both] = await Promise.all([render('a woman in a denim jacket', 3), render('a couple in matching denim jackets', 3)]);
+    expect(both.figureBox.right - both.figureBox.left).toBeGreaterThan(1.6 * (one.figureBox.right - one.figureBox.left));
+    expect(understand('close-up of a couple', undefined, 3).framing).toBe('half body');
+  });
+
   it('draws braids as plaits down each side, over what long hair draws', async () => {
     const long = await standingFigure('woman with long black hair in a white dress');
     const braided = await standingFigure('woman with long black braids in a white dress');

@@ -158,6 +158,8 @@ interface Scene {
   height: number;
   backdrop: string;
   figure: SceneFigure;
+  /** A second person beside the first (drawn behind where they meet). */
+  companion?: SceneFigure;
   overlay: string;
   /** Depth of field: close shots blur the backdrop. */
   backdropBlur: number;
@@ -230,7 +232,8 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const masthead = mastheadLayout(w, h, title, `${style} · ${issue}`);
   // A hat rises above the hair (and sits higher on curls).
   const hatRise = Math.max(0, ...(reading.accessories ?? []).map((a) => headwearRise(a.kind, reading.figure.hairStyle)));
-  const hairAbove = Math.max(HAIR_VOLUME[reading.figure.hairStyle] ?? 0.15, hatRise);
+  const pair = reading.noPerson ? undefined : reading.companion;
+  const hairAbove = Math.max(HAIR_VOLUME[reading.figure.hairStyle] ?? 0.15, hatRise, pair ? (HAIR_VOLUME[pair.figure.hairStyle] ?? 0.15) : 0);
   // A full-length figure stands on the floor; one whose hat (or hair) would reach the title stands a little smaller
   // (a fedora covered the line under a square still's title).
   const titleBottom = (landscape ? frame : masthead.box.bottom) + h * 0.01;
@@ -251,17 +254,35 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const thirds = /third|off.?cent|asymmetr/.test(`${input.prompt} ${input.preset?.composition ?? ''}`.toLowerCase()) && reading.framing === 'full body';
   const side = random.next() < 0.5 ? -1 : 1;
   const figureX = landscape ? w * (0.64 + random.range(-0.02, 0.04)) : w * (thirds ? 0.5 + side / 6 : 0.5 + random.range(-0.04, 0.04));
+  const places = pair ? pairPlaces(reading, { w, landscape, footY, figureHeight }) : [{ x: figureX, footY, height: figureHeight }];
   const stage: Stage = { width: w, height: h, floorY, horizon: floorY - unit * (reading.setting === 'interior' ? 3.6 : 2.4), figureX, unit, palette: setPalette(reading) };
   const backdropRandom = createRandom(seedHash ^ 0x5bd1e995);
   let backdrop = backdropSvg(reading.setting, reading.light, stage, backdropRandom, reading.atmosphere);
   // The floor shadow under the feet: hard and offset under a flash or the noon sun, soft otherwise.
   if (reading.framing === 'full body' && !reading.noPerson) {
     const hard = reading.light === 'flash' || reading.light === 'noon';
-    backdrop += `<defs><filter id="shadow-soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(w * (hard ? 0.003 : 0.01)).toFixed(1)}"/></filter></defs><ellipse cx="${(figureX + (hard ? unit * 0.5 : 0)).toFixed(1)}" cy="${(floorY + unit * 0.12).toFixed(1)}" rx="${(unit * 1.5).toFixed(1)}" ry="${(unit * 0.22).toFixed(1)}" fill="#000" opacity="${hard ? 0.45 : 0.3}" filter="url(#shadow-soft)"/>`;
+    backdrop += `<defs><filter id="shadow-soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(w * (hard ? 0.003 : 0.01)).toFixed(1)}"/></filter></defs>`;
+    for (const place of places) {
+      const k = place.height / figureHeight;
+      backdrop += `<ellipse cx="${(place.x + (hard ? unit * 0.5 * k : 0)).toFixed(1)}" cy="${(floorY + unit * 0.12).toFixed(1)}" rx="${(unit * 1.5 * k).toFixed(1)}" ry="${(unit * 0.22 * k).toFixed(1)}" fill="#000" opacity="${hard ? 0.45 : 0.3}" filter="url(#shadow-soft)"/>`;
+    }
   }
+  const [place, beside] = places as [FigurePlace, FigurePlace?];
   const figure = reading.stillLife
     ? stillLifeFigure(reading, stillLifePlace(reading, { w, h, landscape, floorY, unit, figureX, titleBottom }))
-    : drawSceneFigure(reading, look, { x: figureX, footY, height: figureHeight, joints: pose.joints, visibleBottom: h - frame }, 'fig');
+    : drawSceneFigure(reading, look, { ...place, joints: pose.joints, visibleBottom: h - frame }, 'fig');
+  // The second person: their own look, and the pose they are given or one of the seed's (from a stream of its own, so
+  // that a picture of one person draws as it did).
+  let companion: SceneFigure | undefined;
+  if (pair && beside) {
+    const pairRandom = createRandom(seedHash ^ 0x68e31da4);
+    const them: Reading = { ...reading, figure: pair.figure, garments: pair.garments, companion: undefined };
+    delete them.accessories;
+    delete them.pose;
+    if (pair.accessories) them.accessories = pair.accessories;
+    const theirPose = POSES[pair.pose ?? STILL_POSES[pairRandom.int(0, STILL_POSES.length - 1)]!]!;
+    companion = drawSceneFigure(them, buildLook(them, pairRandom.int(0, 5)), { ...beside, joints: theirPose.joints, visibleBottom: h - frame }, 'fig2');
+  }
 
   // Typography: the preset's name (or the reading's own description) and a clean line of what is shown.
   const topColour = backdropTone(reading, 'top');
@@ -279,7 +300,31 @@ function sceneOf(input: LocalStillRecipe): Scene {
     localCaption(w, h, bottomInk, undefined, frame),
   ].join('');
   const backdropBlur = reading.framing === 'close-up' ? w * 0.008 : reading.framing === 'half body' ? w * 0.003 : 0;
-  return { reading, width: w, height: h, backdrop, figure, overlay, backdropBlur };
+  return { reading, width: w, height: h, backdrop, figure, ...(companion ? { companion } : {}), overlay, backdropBlur };
+}
+
+interface FigurePlace {
+  x: number;
+  footY: number;
+  height: number;
+}
+
+/**
+ * Where two people stand: side by side about the middle, the first named on the left, a head unit and three quarters
+ * either side of it, smaller when that would take them out of the picture (about their feet when full-length, about
+ * the tops of their heads otherwise: more of them shows); a woman beside a man a little shorter.
+ */
+function pairPlaces(reading: Reading, at: { w: number; landscape: boolean; footY: number; figureHeight: number }): [FigurePlace, FigurePlace] {
+  const unit = at.figureHeight / 8;
+  const fit = Math.min(1, (at.w * 0.22) / (1.75 * unit));
+  const anchor = reading.framing === 'full body' ? at.footY : at.footY - at.figureHeight;
+  const centre = at.w * (at.landscape ? 0.6 : 0.5);
+  const mixed = reading.figure.presentation !== reading.companion!.figure.presentation;
+  const place = (side: -1 | 1, who: string): FigurePlace => {
+    const k = fit * (mixed && who === 'woman' ? 0.95 : 1);
+    return { x: centre + side * 1.75 * unit * fit, footY: anchor + (at.footY - anchor) * k, height: at.figureHeight * k };
+  };
+  return [place(-1, reading.figure.presentation), place(1, reading.companion!.figure.presentation)];
 }
 
 /** Where a still life's row stands: above the floor line, a little higher than a figure's feet, wider for more things. */
@@ -421,7 +466,7 @@ async function rasterScene(input: LocalStillRecipe, pixelWidth?: number): Promis
   const backImage = raster(scene.backdrop).removeAlpha();
   const [backdrop, figure, overlay] = await Promise.all([
     (scene.backdropBlur > 0 ? backImage.blur(scene.backdropBlur * scale) : backImage).raw().toBuffer(),
-    rasterFigure(scene.figure, w, h, scale, Boolean(scene.reading.noPerson)),
+    rasterPeople(scene, w, h, scale),
     raster(scene.overlay).ensureAlpha().raw().toBuffer(),
   ]);
   // The grade: whole on the set, part of it on the lit figure.
@@ -443,6 +488,15 @@ async function rasterScene(input: LocalStillRecipe, pixelWidth?: number): Promis
     }
   }
   return { width: w, height: h, backdrop, figure, overlay, figureBox: { left, top, right: right + 2, bottom: bottom + 2 }, landmarks: scene.figure.landmarks, reading };
+}
+
+/** The figure layer: the figure, over the second person's when there are two. */
+async function rasterPeople(scene: Scene, w: number, h: number, scale: number): Promise<Buffer> {
+  const front = rasterFigure(scene.figure, w, h, scale, Boolean(scene.reading.noPerson));
+  if (!scene.companion) return front;
+  const [behind, first] = await Promise.all([rasterFigure(scene.companion, w, h, scale), front]);
+  const raw = { raw: { width: w, height: h, channels: 4 as const } };
+  return sharp(behind, raw).composite([{ input: first, ...raw }]).raw().toBuffer();
 }
 
 /** A close-up figure's whole height: the head fills the picture (3.1 × its height). */

@@ -98,6 +98,12 @@ export interface Reading {
    * leather handbag"): drawn alone on the floor (still-life.ts), the accessories being `accessories`.
    */
   stillLife?: { shoes?: { kind: ShoeKind; word: string; colour: NamedColour } };
+  /**
+   * A second person beside the first ("a couple", "two women", "a woman in red and a man in a navy suit", "bride and
+   * groom"): who they are, what they wear (their own words, else the first's clothes where they suit them), what they
+   * carry and how they stand (their own words, else the seed's).
+   */
+  companion?: { figure: Reading['figure']; garments: GarmentReading[]; accessories?: AccessoryReading[]; pose?: number };
   sources: Record<'garment' | 'colour' | 'figure' | 'skin' | 'hair' | 'setting' | 'light' | 'framing', Source>;
 }
 
@@ -134,8 +140,18 @@ interface Said {
 
 const normalise = (term: string) => term.replace(/-/g, ' ');
 const table = <T>(source: Record<string, T>) => new Map(Object.entries(source).map(([k, v]) => [normalise(k), v]));
+/** Garment words with their plurals ("two women in evening gowns"), where a plural is not a word of its own already. */
+function withPlurals(source: Record<string, GarmentEntry>): Record<string, GarmentEntry> {
+  const out = { ...source };
+  for (const [word, entry] of Object.entries(source)) {
+    if (/s$/.test(word)) continue;
+    const plural = /(ch|sh|x)$/.test(word) ? `${word}es` : `${word}s`;
+    out[plural] ??= entry;
+  }
+  return out;
+}
 const T = {
-  garments: table(GARMENTS),
+  garments: table(withPlurals(GARMENTS)),
   colours: table(COLOURS),
   materials: table(MATERIALS),
   prints: table(PRINTS),
@@ -905,7 +921,74 @@ export function facialHairOf(text: string): FacialHair | undefined {
   return FACIAL_HAIR.find(([words]) => words.test(lower))?.[1];
 }
 
+/** A person word a second person is named by after "and" or "with" ("and a man", "with her boyfriend"), not a possessive. */
+const PARTNER_WORDS: Record<string, Presentation | 'other'> = {
+  woman: 'woman', girl: 'woman', lady: 'woman', bride: 'woman', girlfriend: 'woman', wife: 'woman',
+  man: 'man', boy: 'man', guy: 'man', gentleman: 'man', groom: 'man', boyfriend: 'man', husband: 'man', partner: 'other',
+};
+const SECOND_PERSON = new RegExp(
+  `^(.*?\\b(?:woman|man|girl|boy|guy|lady|gentleman|bride|groom|model)(?![\\w'’-]).*?)\\s+(?:and|with)\\s+((?:a|an|her|his|the|their)\\s+(?:[a-z-]+\\s+){0,2}?(${Object.keys(PARTNER_WORDS).join('|')})(?![\\w'’-])(?!\\s+buns?\\b)[^,;.]*)(.*)$`,
+  's',
+);
+/** Words for two people with no second person word: who the second one is ('other': the first's opposite; 'any': the seed's). */
+const PAIRS: [RegExp, Presentation | 'other' | 'any'][] = [
+  [/\b(?:two|2|pair of|twin)\s+(?:[a-z-]+\s+)?(?:women|girls|ladies|sisters|brides)\b|\blesbian couple\b/, 'woman'],
+  [/\b(?:two|2|pair of|twin)\s+(?:[a-z-]+\s+)?(?:men|guys|boys|brothers|grooms)\b|\bgay couple\b/, 'man'],
+  [/\b(?:bride and (?:her |the )?groom|groom and (?:his |the )?bride|newlyweds|couple(?! of\b)|lovers)\b/, 'other'],
+  [/\b(?:two|2|pair of)\s+(?:[a-z-]+\s+)?(?:models|people|friends|persons)\b|\bduo\b/, 'any'],
+];
+/** Words that dress two people alike. */
+const MATCHING = /\b(matching|twinning|coordinated|coordinating|same outfits?)\b/;
+
+/**
+ * What a prompt shows: the garments, the person (and a second one, when two are named), the set, the light and the
+ * framing, from its words, the preset's, and the seed for the rest.
+ */
 export function understand(prompt: string, preset: Preset | undefined, seed: number): Reading {
+  const english = toEnglish(prompt);
+  const lower = english.toLowerCase();
+  const split = SECOND_PERSON.exec(lower);
+  const pair = split ? PARTNER_WORDS[split[3]!]! : PAIRS.find(([words]) => words.test(lower))?.[1];
+  if (!pair) return readPrompt(prompt, preset, seed);
+  // "a woman in red and a man in a navy suit, on a beach": the first person is read from their words and the rest,
+  // the second from theirs.
+  const first = readPrompt(split ? `${split[1]}${split[4]}` : prompt, preset, seed);
+  if (first.noPerson || first.stillLife) return first;
+  const random = createRandom(hashString(prompt) ^ Math.imul(seed, 0x85ebca6b) ^ 0x27d4eb2f);
+  const opposite: Presentation = first.figure.presentation === 'man' ? 'woman' : 'man';
+  const as: Presentation = pair === 'other' ? opposite : pair === 'any' ? random.pick<Presentation>(['woman', 'man']) : pair;
+  const second = readPrompt(split ? split[2]! : prompt, undefined, seed ^ 0x5f356495, as);
+  const matching = MATCHING.test(lower);
+  const bridal = /\b(bride|bridal|wedding|newlyweds)\b/.test(lower);
+  const ownWords = split !== null && second.sources.garment === 'prompt';
+  const firstGarments = first.sources.garment === 'seed' && ownWords && matching && suits(second.garments, first.figure.presentation) ? second.garments : first.garments;
+  const garments = ownWords ? second.garments : suits(firstGarments, as) && !(bridal && as === 'man') ? firstGarments.map((g) => ({ ...g })) : [partnerSuit(firstGarments[0]!, bridal)];
+  return {
+    ...first,
+    garments: firstGarments,
+    // Two people side by side are drawn at least half-length (a close-up has room for one head).
+    framing: first.framing === 'close-up' ? 'half body' : first.framing,
+    companion: {
+      figure: second.figure,
+      garments,
+      ...(split && second.accessories ? { accessories: second.accessories } : {}),
+      ...(split && second.pose !== undefined ? { pose: second.pose } : {}),
+    },
+  };
+}
+
+/** Whether a person of this presentation is drawn in these clothes (a man is not put in a dress or a skirt). */
+function suits(garments: GarmentReading[], who: Presentation): boolean {
+  return who !== 'man' || !garments.some((g) => ['one-piece', 'bottom'].includes(g.slot) && /dress|gown|skirt|bikini|swimsuit/.test(g.template));
+}
+
+/** A man's suit beside a dress: black at a wedding, else navy by a light colour and stone by a dark one. */
+function partnerSuit(beside: GarmentReading, bridal: boolean): GarmentReading {
+  const colour = bridal ? 'black' : luminance(beside.paint.hex) > 0.45 ? 'navy' : 'stone';
+  return { ...GARMENTS['suit']!, paint: named(colour), source: 'seed' };
+}
+
+function readPrompt(prompt: string, preset: Preset | undefined, seed: number, as?: Presentation): Reading {
   // An Indonesian prompt is read in English; the seed's choices still follow the words as written.
   const text = toEnglish(prompt);
   // "black and white photograph": the picture's colour, not a garment's.
@@ -931,7 +1014,7 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   const roll = random.next();
   // A beard asked for, with no figure word, is a man's.
   const facialHair = facialHairOf(text);
-  const who: Presentation = presentation?.[0] ?? (facialHair ? 'man' : womenswear || roll < 0.55 ? 'woman' : roll < 0.88 ? 'man' : 'androgynous');
+  const who: Presentation = as ?? presentation?.[0] ?? (facialHair ? 'man' : womenswear || roll < 0.55 ? 'woman' : roll < 0.88 ? 'man' : 'androgynous');
   const age = pick('age')?.[0] ?? 'adult';
   const skinSaid = pick('skin');
   const skinRange = skinSaid ? null : pick('skinRange');
@@ -1162,7 +1245,7 @@ export function understoodOf(reading: Reading): { label: string; value: string }
   }
   const { figure } = reading;
   out.push(
-    { label: 'Figure', value: reading.noPerson ? 'none (product shot)' : [figure.presentation, figure.age === 'adult' ? '' : figure.age, figure.build ?? ''].filter(Boolean).join(', ') },
+    { label: 'Figure', value: reading.noPerson ? 'none (product shot)' : [reading.companion ? `${figure.presentation} and ${reading.companion.figure.presentation}` : figure.presentation, figure.age === 'adult' ? '' : figure.age, figure.build ?? ''].filter(Boolean).join(', ') },
     { label: 'Skin', value: figure.skin.name },
     { label: 'Hair', value: `${figure.hairStyle === 'bald' ? 'bald' : `${HAIR_LENGTH_NAMES[figure.hairStyle]} ${figure.hair.name}`}${figure.facialHair ? `, ${figure.facialHairColour && figure.facialHairColour.name !== figure.hair.name ? `${figure.facialHairColour.name} ` : ''}${figure.facialHair}` : ''}` },
     { label: 'Setting', value: reading.atmosphere ? `${reading.setting}, ${reading.atmosphere}` : reading.setting },
