@@ -2,7 +2,7 @@
  * The pixels of a width × height grid reachable from its border through open pixels (4-neighbour flood fill):
  * 1 where reached. What is open and not reached is enclosed (a hole in a figure, a print inside a garment).
  */
-export function reachableFromBorder(width: number, height: number, open: (i: number) => boolean): Uint8Array {
+export function reachableFromBorder(width: number, height: number, open: (i: number) => boolean, { bottom = true }: { bottom?: boolean } = {}): Uint8Array {
   const reached = new Uint8Array(width * height);
   const stack: number[] = [];
   const visit = (i: number) => {
@@ -12,7 +12,7 @@ export function reachableFromBorder(width: number, height: number, open: (i: num
   };
   for (let x = 0; x < width; x++) {
     visit(x);
-    visit((height - 1) * width + x);
+    if (bottom) visit((height - 1) * width + x);
   }
   for (let y = 0; y < height; y++) {
     visit(y * width);

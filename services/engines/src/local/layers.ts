@@ -216,9 +216,13 @@ function morph(mask: Uint8Array, w: number, h: number, r: number, hit: 0 | 255):
   return out;
 }
 
-/** Backdrop regions not reachable from the border are holes in the figure (a garment as light as the wall). */
+/**
+ * Backdrop regions not reachable from the top or the sides are holes in the figure: a garment as light as the wall,
+ * or the middle of a large plain one cut by the picture's bottom edge (read as backdrop, it stayed behind as the
+ * figure's outline swayed over it, a ghost arch in the video).
+ */
 function fillHoles(mask: Uint8Array, w: number, h: number): Uint8Array {
-  const outside = reachableFromBorder(w, h, (i) => !mask[i]);
+  const outside = reachableFromBorder(w, h, (i) => !mask[i], { bottom: false });
   return mask.map((_, i) => (outside[i] ? 0 : 255));
 }
 

@@ -25,6 +25,10 @@ const BREATH_PERIOD = 2.5;
 const FABRIC = 0.018;
 const FABRIC_WAVE = 0.22;
 const FABRIC_PERIOD = 1.7;
+/** A figure whose box reaches this far down (a fraction of the picture) is cut off by its bottom edge: no feet, no hem. */
+const CUT_OFF = 0.985;
+/** Seconds the fabric's ripple and the hair's trail take to grow from nothing. */
+const SETTLE = 0.8;
 /** Hair: the top of the head trails the sway by this fraction of the figure's width. */
 const HAIR = 0.012;
 /** Light: a warm sweep this strong crosses the frame, and the vignette deepens by this much. */
@@ -105,12 +109,16 @@ export function figureOffset(box: NonNullable<RawLayers['box']>, py: number, t: 
   const up = Math.min(1, Math.max(0, (box.bottom - py) / height)); // 0 at the feet, 1 at the top of the head
   const phase = (2 * Math.PI * t) / SWAY_PERIOD;
   const sway = SWAY * height * up * Math.sin(phase);
-  // The lower garment: from the hips (about 45% up) down, strongest at mid-calf, calm at the feet.
-  const low = up < 0.45 ? Math.sin((Math.PI * up) / 0.45) ** 1.5 : 0;
-  const fabric = FABRIC * width * low * Math.sin((2 * Math.PI * (py - box.top)) / (FABRIC_WAVE * height) - (2 * Math.PI * t) / FABRIC_PERIOD);
+  // The lower garment: from the hips (about 45% up) down, strongest at mid-calf, calm at the feet — not on a figure
+  // the picture cuts off at the bottom (a bust: its lower part is a chest, it rippled like a skirt).
+  const cut = box.bottom > CUT_OFF;
+  const low = up < 0.45 && !cut ? Math.sin((Math.PI * up) / 0.45) ** 1.5 : 0;
+  // The ripple and the hair's trail start from rest: the first frame is the picture.
+  const settle = Math.min(1, t / SETTLE);
+  const fabric = FABRIC * width * low * settle * Math.sin((2 * Math.PI * (py - box.top)) / (FABRIC_WAVE * height) - (2 * Math.PI * t) / FABRIC_PERIOD);
   // Hair: the top eighth of the figure trails the sway a little.
   const head = Math.max(0, (up - 0.87) / 0.13);
-  const hair = HAIR * width * head * Math.sin(phase - 0.9);
+  const hair = HAIR * width * head * settle * Math.sin(phase - 0.9);
   return sway + fabric + hair;
 }
 
