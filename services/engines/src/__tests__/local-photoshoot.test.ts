@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { characterLookSchema, EngineInputError, HOUSE_CAST, parseCharacterLook, POSE_COUNT, readImageLook, type CharacterLook, type EngineResult } from '../index.js';
 import { lookFromDescription, studioLandmarks } from '../local/character.js';
+import { trousersFor } from '../local/person.js';
 import { HAIR_COLOURS, SKIN_TONES } from '../local/palettes.js';
 import { parseHex } from '../local/colour.js';
 import { analyseGarment } from '../local/garment.js';
@@ -176,6 +177,15 @@ describe('local photoshoot: one character in ten poses', () => {
     }
     // The preview wears the look's own basics, not the garment.
     expect(await share(preview.data, studioLandmarks(lena.look, 0).chest, main)).toBeLessThan(0.05);
+  });
+
+  it("keeps the preview's trousers under a top (the final photos wore other trousers than the preview chosen)", async () => {
+    const { main } = await analyseGarment(garment);
+    // The garment's own partner colour would be another one: the check can fail.
+    expect(distance(parseHex(trousersFor(lena.look.outfit)), parseHex(trousersFor(main)))).toBeGreaterThan(30);
+    const { chest, unit } = studioLandmarks(lena.look, 0);
+    const thigh = { centre: [chest.centre[0] - 0.35 * unit, chest.centre[1] + 2.9 * unit] as Point, halfWidth: 0.12 * unit, halfHeight: 0.3 * unit };
+    expect(distance(await mean(poses[0]!.data, thigh), await mean(preview.data, thigh))).toBeLessThan(20);
   });
 
   it('gives PNGs without alpha that convert cleanly to JPEG, marked as local', async () => {

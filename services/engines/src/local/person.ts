@@ -220,7 +220,14 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
   const top: Cloth | null = art && (art.shape === 'top' || art.shape === 'dress') ? { colour: art.main, art } : { colour: basics };
   const topSleeves: SleeveLength = art && (art.shape === 'top' || art.shape === 'dress') ? art.sleeves : 'short';
   const skirt: Cloth | null = art && (art.shape === 'dress' || art.shape === 'skirt') ? { colour: art.main, art } : null;
-  const trousers: Cloth | null = skirt ? null : art?.shape === 'trousers' ? { colour: art.main, art } : { colour: trousersFor(top.colour) };
+  // Trousers under a top garment are the look's own (the preview's), unless they would merge with it: the final
+  // photos showed other trousers than the preview the user chose the character by.
+  const ownTrousers = trousersFor(basics);
+  const trousers: Cloth | null = skirt
+    ? null
+    : art?.shape === 'trousers'
+      ? { colour: art.main, art }
+      : { colour: Math.abs(luminance(ownTrousers) - luminance(top.colour)) < 0.06 ? trousersFor(top.colour) : ownTrousers };
   // Shoes in the colour the prompt gave them, else neutral dark leather (a tint of the garment read as its colour
   // leaking on to the feet, and kept the old tint when the garment was recoloured).
   const shoes = spec.shoes ?? SHOE_LEATHER;
