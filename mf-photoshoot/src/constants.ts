@@ -1,4 +1,5 @@
 // The Photoshoot flow's constants, in SPEC.md's words and numbers (sections 2, 3, 4, 5, 7, 8 and 9).
+import { imageTooSmallMessage, PHOTOSHOOT_MIN_IMAGE_SIDE } from '@atelier/contracts';
 
 export const WIZARD_STEPS = [
   { id: 'template', label: 'Select presets' },
@@ -70,6 +71,8 @@ export const MESSAGES = {
   downloadComplete: { title: 'Download Complete', description: 'All photos downloaded successfully' },
   // Not in SPEC (decisions of this remote):
   downloadFailed: { title: 'Download Failed', description: 'None of the photos could be downloaded. Please try again.' },
+  unreadableImage: { title: 'Image could not be read', description: 'This file could not be opened as an image. Please choose another photo.' },
+  imageTooSmall: { title: 'Image too small', description: `${imageTooSmallMessage(PHOTOSHOOT_MIN_IMAGE_SIDE)}. Please choose a larger photo.` },
   characterCreateFailed: { title: 'Character Not Created', fallback: 'Failed to create character' },
   characterRenameFailed: { title: 'Character Not Renamed', fallback: 'Failed to rename character' },
   characterDeleteFailed: { title: 'Character Not Deleted', fallback: 'Failed to delete character' },

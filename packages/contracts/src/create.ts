@@ -110,6 +110,8 @@ export type StartedGeneration = z.infer<typeof startedGenerationSchema>;
 
 /** The largest image file an upload takes (10 MB, as the upload boxes say); a bigger one is a 413. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** The refusal of an image with a side under `side` pixels. */
+export const imageTooSmallMessage = (side: number) => `Image is too small: each side must be at least ${side} pixels`;
 
 /** POST /api/uploads (multipart, field `file`) → 201: the stored, re-encoded image. */
 export const uploadResultSchema = z.object({

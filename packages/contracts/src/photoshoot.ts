@@ -11,6 +11,11 @@ export const PREVIEW_POSE_COUNT = 4;
 export const MAX_OWN_CHARACTERS = 20;
 /** Photoshoots cost one unit of the `avatar` allowance each. */
 export const PHOTOSHOOT_COST = 1;
+/**
+ * The shortest side a photo for a photoshoot (the garment) or a character may have, in pixels: smaller ones give a
+ * blur on every pose (a 40×50 garment did, for a whole photoshoot's allowance).
+ */
+export const PHOTOSHOOT_MIN_IMAGE_SIDE = 128;
 
 export const characterNameSchema = z.string().trim().min(1, 'Please name the character').max(40, 'At most 40 characters').refine(visibleOrEmpty, 'Please name the character');
 

@@ -24,6 +24,7 @@ export {
 } from './components/dialog.js';
 export {
   firstImage,
+  imageSizeOf,
   isImageFile,
   useImageDrop,
   usePastedImage,

@@ -2,6 +2,22 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 
 export const isImageFile = (file: File) => file.type.startsWith('image/');
 
+/**
+ * A picked image's size in pixels as the browser decodes it (upright), `null` when it cannot be decoded (a text file
+ * named .jpg), `undefined` when this browser cannot tell (no `createImageBitmap`): the service checks it anyway.
+ */
+export async function imageSizeOf(file: Blob): Promise<{ width: number; height: number } | null | undefined> {
+  if (typeof createImageBitmap !== 'function') return undefined;
+  try {
+    const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
+}
+
 /** The first image among some files (a drop's or a paste's), if any. */
 export function firstImage(files: FileList | readonly File[] | null | undefined): File | undefined {
   return files ? [...files].find(isImageFile) : undefined;

@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from '@atelier/contracts';
+import { imageTooSmallMessage, MAX_UPLOAD_BYTES } from '@atelier/contracts';
 import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
 import sharp from 'sharp';
@@ -34,7 +34,7 @@ export const UPLOAD_ERRORS = {
   empty: 'The uploaded file is empty',
   unsupportedType: 'Unsupported file type: upload a JPEG, PNG or WebP image',
   tooManyPixels: 'Image is too large: at most 40 megapixels',
-  tooSmall: `Image is too small: each side must be at least ${MIN_UPLOAD_SIDE} pixels`,
+  tooSmall: imageTooSmallMessage,
   unreadable: 'The image could not be read: it is damaged or incomplete',
   malformed: 'Malformed multipart upload',
   tooManyParts: 'Too many form fields: send the image and at most 20 fields',
@@ -211,12 +211,13 @@ const SHARP_FORMATS: Record<string, UploadImageType> = { jpeg: 'image/jpeg', png
 /**
  * Decodes an untrusted image and encodes it again in the same format: turned upright from its EXIF
  * orientation, then written without any metadata (no EXIF, GPS, XMP or ICC comments survive). Images
- * over `maxPixels` are refused from their header before any pixel is decoded.
+ * over `maxPixels`, or with a side under `minSide`, are refused from their header before any pixel is decoded.
  */
 export async function normalizeImage(
   input: Buffer,
   maxPixels = MAX_UPLOAD_PIXELS,
   keepXmp?: ImageUploadOptions['keepXmp'],
+  minSide = MIN_UPLOAD_SIDE,
 ): Promise<{ data: Buffer; width: number; height: number; contentType: UploadImageType }> {
   let format: string | undefined;
   let width: number;
@@ -235,7 +236,7 @@ export async function normalizeImage(
   if (!contentType) throw new HttpError(415, UPLOAD_ERRORS.unsupportedType);
   if (pixels <= 0) throw badRequest(UPLOAD_ERRORS.unreadable);
   if (pixels > maxPixels) throw badRequest(UPLOAD_ERRORS.tooManyPixels);
-  if (Math.min(width, height) < MIN_UPLOAD_SIDE) throw badRequest(UPLOAD_ERRORS.tooSmall);
+  if (Math.min(width, height) < minSide) throw badRequest(UPLOAD_ERRORS.tooSmall(minSide));
 
   // Decoding is where the memory goes: it waits for its share of the process's pixel budget.
   return decoding.run(pixels, async () => {

@@ -221,6 +221,10 @@ describe('photoshoot service', () => {
     await request(app).post('/api/avatar/generate').set(userHeaders(basic)).field('characterId', cast[0]!.characterId).expect(400);
     expect((await request(app).post('/api/avatar/generate').set(userHeaders(basic)).field('characterId', cast[0]!.characterId).attach('clothingImage', Buffer.from('text'), 'a.png')).status).toBe(415);
     await generate(basic, randomUUID()).expect(404);
+    // A garment photo too small to dress anyone (a 40×50 one gave a blur on every pose) is refused before the charge.
+    const tiny = await sharp({ create: { width: 40, height: 50, channels: 3, background: '#c1121f' } }).png().toBuffer();
+    const small = await request(app).post('/api/avatar/generate').set(userHeaders(basic)).field('characterId', cast[0]!.characterId).attach('clothingImage', tiny, 'tiny.png');
+    expect([small.status, small.body]).toEqual([400, { error: 'Image is too small: each side must be at least 128 pixels' }]);
     const othersOwn = randomUUID();
     await shoot.database.db.insert(characters).values({ id: othersOwn, userId: free, name: 'Not yours', createdAt: new Date() });
     await generate(basic, othersOwn).expect(404);

@@ -1,4 +1,4 @@
-import { characterNameSchema, MAX_OWN_CHARACTERS, renameCharacterSchema, type Character } from '@atelier/contracts';
+import { characterNameSchema, MAX_OWN_CHARACTERS, PHOTOSHOOT_MIN_IMAGE_SIDE, renameCharacterSchema, type Character } from '@atelier/contracts';
 import { EngineInputError, type Engines } from '@atelier/engines';
 import {
   badRequest,
@@ -111,7 +111,7 @@ export function characterRoutes({
     };
     // Checked before the engine's work, so a full list costs nothing, and again when the row is written below.
     if ((await ownCount(db)) >= MAX_OWN_CHARACTERS) throw new HttpError(409, CHARACTER_ERRORS.tooMany);
-    const photo = await normalizeImage(parsed.file);
+    const photo = await normalizeImage(parsed.file, undefined, undefined, PHOTOSHOOT_MIN_IMAGE_SIDE);
     const id = randomUUID();
     let made;
     try {

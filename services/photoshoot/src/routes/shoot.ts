@@ -4,6 +4,7 @@ import {
   generateFieldsSchema,
   PAID_PLAN_REQUIRED_MESSAGE,
   PHOTOSHOOT_COST,
+  PHOTOSHOOT_MIN_IMAGE_SIDE,
   PHOTOSHOOT_POSE_COUNT,
   previewRequestSchema,
   type AvatarJob,
@@ -107,7 +108,7 @@ export function shootRoutes(deps: ShootRouteDeps): Router {
 
     const character = await usableCharacter(db, userId, fields.data.characterId);
     if (!character) throw notFound(CHARACTER_ERRORS.notFound);
-    const clothing = await normalizeImage(parsed.file);
+    const clothing = await normalizeImage(parsed.file, undefined, undefined, PHOTOSHOOT_MIN_IMAGE_SIDE);
     const portrait = await ensurePortrait({ db, engines, media }, character);
     const garment = await media.put(clothing.data, { contentType: clothing.contentType, prefix: 'photoshoot/garments' });
 

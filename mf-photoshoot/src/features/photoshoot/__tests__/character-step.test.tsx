@@ -1,6 +1,6 @@
 import { getToasts } from '@atelier/ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import PhotoshootFlowRemote from '../../../expose/photoshoot-flow';
 import { fakeCharacter, imageFile, installFakeApi, json } from '../../../testing/fake-api';
 import { renderWithHost } from '../../../testing/render-with-host';
@@ -174,7 +174,7 @@ describe('the character step', () => {
 
       const photo = imageFile('me.jpg', 'image/jpeg');
       await user.upload(photoInput, photo);
-      expect(within(dialog).getByRole('img', { name: 'Chosen photo' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+      expect(await within(dialog).findByRole('img', { name: 'Chosen photo' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
       await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Lena');
       await user.click(within(dialog).getByRole('button', { name: 'Create character' }));
 
@@ -191,7 +191,29 @@ describe('the character step', () => {
       await act(async () => release());
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create a character' })).not.toBeInTheDocument());
       expect(await screen.findByRole('button', { name: 'Lena' })).toHaveAttribute('aria-pressed', 'true');
+      // The new card (last in the list, often below the fold) has focus, not the create tile.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Lena' })).toHaveFocus());
       expect(api.calls('GET /api/avatar/characters').length).toBeGreaterThanOrEqual(2); // the list was refreshed
+    });
+
+    it('says at once when the photo cannot be opened as an image or is too small, and keeps the dialog', async () => {
+      installFakeApi();
+      const { user } = renderWithHost(<PhotoshootFlowRemote />);
+      await toCharacterStep(user);
+      await user.click(await screen.findByRole('button', { name: /Create character/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create a character' });
+      const photoInput = within(dialog).getByLabelText(/Choose a photo/);
+      try {
+        vi.stubGlobal('createImageBitmap', vi.fn(async () => Promise.reject(new DOMException('The source image could not be decoded.', 'InvalidStateError'))));
+        await user.upload(photoInput, imageFile('fake.jpg', 'image/jpeg'));
+        expect(await within(dialog).findByText('This file could not be opened as an image. Please choose another photo.')).toBeInTheDocument();
+        vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 60, height: 60, close: () => {} })));
+        await user.upload(photoInput, imageFile('tiny.png'));
+        expect(await within(dialog).findByText('Image is too small: each side must be at least 128 pixels. Please choose a larger photo.')).toBeInTheDocument();
+        expect(within(dialog).queryByRole('img', { name: 'Chosen photo' })).not.toBeInTheDocument();
+      } finally {
+        vi.unstubAllGlobals();
+      }
     });
 
     it('toasts the server’s message when the character cannot be made', async () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import PhotoshootFlowRemote from '../../../expose/photoshoot-flow';
 import { fakeCharacter, imageFile, installFakeApi } from '../../../testing/fake-api';
 import { renderWithHost } from '../../../testing/render-with-host';
@@ -8,6 +8,8 @@ import { button, chooseClothing, stepTitle, toClothingStep } from '../../../test
 const clothingRequired = { title: 'Clothing Required', description: 'Please upload clothing image', variant: 'destructive' };
 
 describe('the clothing step', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('offers an image picker with the 10MB hint, then shows the chosen picture with Tap to change image', async () => {
     const api = installFakeApi();
     api.characters = [fakeCharacter('Mira')];
@@ -35,12 +37,40 @@ describe('the clothing step', () => {
     expect(stepTitle()).toBe('Step 4 of 5');
 
     fireEvent.change(screen.getByLabelText('Clothing image'), { target: { files: [new File(['hi'], 'notes.txt', { type: 'text/plain' })] } });
-    expect(host.toast).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(host.toast).toHaveBeenCalledTimes(2));
     expect(host.toast).toHaveBeenLastCalledWith(clothingRequired);
     expect(screen.queryByRole('img', { name: 'Chosen clothing' })).not.toBeInTheDocument();
     await user.click(button('Next'));
     expect(stepTitle()).toBe('Step 4 of 5');
     expect(api.calls('POST /api/avatar/generate')).toHaveLength(0);
+  });
+
+  it('refuses at once a file the browser cannot open as an image, or one too small to dress anyone', async () => {
+    const api = installFakeApi();
+    api.characters = [fakeCharacter('Mira')];
+    const { user, host } = renderWithHost(<PhotoshootFlowRemote />);
+    await toClothingStep(user);
+    // A text file named .jpg: the browser cannot decode it (it was refused only after Next, as "Generation Failed").
+    vi.stubGlobal('createImageBitmap', vi.fn(async () => Promise.reject(new DOMException('The source image could not be decoded.', 'InvalidStateError'))));
+    await user.upload(screen.getByLabelText('Clothing image'), imageFile('fake.jpg', 'image/jpeg'));
+    await waitFor(() =>
+      expect(host.toast).toHaveBeenLastCalledWith({ title: 'Image could not be read', description: 'This file could not be opened as an image. Please choose another photo.', variant: 'destructive' }),
+    );
+    // A 40×50 garment photo (it spent a photoshoot on ten blurs).
+    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 40, height: 50, close: () => {} })));
+    await user.upload(screen.getByLabelText('Clothing image'), imageFile('tiny.png'));
+    await waitFor(() =>
+      expect(host.toast).toHaveBeenLastCalledWith({
+        title: 'Image too small',
+        description: 'Image is too small: each side must be at least 128 pixels. Please choose a larger photo.',
+        variant: 'destructive',
+      }),
+    );
+    expect(screen.queryByRole('img', { name: 'Chosen clothing' })).not.toBeInTheDocument();
+    // A photo the browser opens at a usable size is taken.
+    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 600, height: 800, close: () => {} })));
+    await chooseClothing(user, imageFile('dress.png'));
+    expect(await screen.findByRole('img', { name: 'Chosen clothing' })).toBeInTheDocument();
   });
 
   it('does not check the 10MB size (a hint only)', async () => {

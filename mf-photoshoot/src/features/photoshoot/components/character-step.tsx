@@ -1,5 +1,5 @@
 import { Button, cn, Spinner } from '@atelier/ui';
-import { useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useReturnFocus } from '../../../hooks/use-return-focus';
 import { useCharacters, type Character } from '../api/get-characters';
 import { CreateCharacterDialog } from './create-character-dialog';
@@ -21,6 +21,27 @@ export function CharacterStep({ selectedId, onSelect }: CharacterStepProps) {
   const createTile = useRef<HTMLButtonElement>(null);
   // A deleted character's card is gone: focus goes to the create tile instead.
   const { remember, onCloseAutoFocus } = useReturnFocus(() => createTile.current);
+  // A character just made: its card (at the end of the list, often below the fold) is shown and focused once it is
+  // there and the dialog has closed, whichever comes last, rather than focus going back to the create tile. Refs: the
+  // dialog calls the close handler of the render before it closed.
+  const [created, setCreated] = useState<string | null>(null);
+  const justCreated = useRef<{ id: string; closed: boolean } | null>(null);
+  const createdCard = useRef<HTMLButtonElement | null>(null);
+  const reveal = useCallback(() => {
+    const button = createdCard.current;
+    if (!button || !justCreated.current?.closed) return;
+    button.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    button.focus({ preventScroll: true });
+    justCreated.current = null;
+    setCreated(null);
+  }, []);
+  const revealed = useCallback(
+    (button: HTMLButtonElement | null) => {
+      createdCard.current = button;
+      reveal();
+    },
+    [reveal],
+  );
 
   if (characters.isLoading)
     return (
@@ -66,6 +87,7 @@ export function CharacterStep({ selectedId, onSelect }: CharacterStepProps) {
             key={character.id}
             character={character}
             selected={character.characterId === selectedId}
+            buttonRef={character.characterId === created ? revealed : undefined}
             onSelect={() => onSelect(character.characterId)}
             onRename={() => {
               remember();
@@ -81,8 +103,17 @@ export function CharacterStep({ selectedId, onSelect }: CharacterStepProps) {
       <CreateCharacterDialog
         open={creating}
         onOpenChange={setCreating}
-        onCreated={(character) => onSelect(character.characterId)}
-        onCloseAutoFocus={onCloseAutoFocus}
+        onCreated={(character) => {
+          onSelect(character.characterId);
+          justCreated.current = { id: character.characterId, closed: false };
+          setCreated(character.characterId);
+        }}
+        onCloseAutoFocus={(event) => {
+          if (!justCreated.current) return onCloseAutoFocus(event);
+          event.preventDefault();
+          justCreated.current.closed = true;
+          reveal();
+        }}
       />
       <RenameCharacterDialog
         character={editing?.kind === 'rename' ? editing.character : null}
@@ -102,12 +133,14 @@ export function CharacterStep({ selectedId, onSelect }: CharacterStepProps) {
 interface CharacterCardProps {
   character: Character;
   selected: boolean;
+  /** Given the card's button once it is in the page (a character just made is shown and focused). */
+  buttonRef?: (button: HTMLButtonElement | null) => void;
   onSelect(): void;
   onRename(): void;
   onDelete(): void;
 }
 
-function CharacterCard({ character, selected, onSelect, onRename, onDelete }: CharacterCardProps) {
+function CharacterCard({ character, selected, buttonRef, onSelect, onRename, onDelete }: CharacterCardProps) {
   return (
     <li
       className={cn(
@@ -116,6 +149,7 @@ function CharacterCard({ character, selected, onSelect, onRename, onDelete }: Ch
       )}
     >
       <button
+        ref={buttonRef}
         type="button"
         aria-pressed={selected}
         onClick={onSelect}

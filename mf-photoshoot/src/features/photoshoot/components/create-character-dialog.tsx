@@ -1,11 +1,12 @@
 import { useHost } from '@atelier/host';
-import { Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner } from '@atelier/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, isImageFile, Spinner } from '@atelier/ui';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../constants';
 import { useCreateCharacter } from '../api/create-character';
 import type { Character } from '../api/get-characters';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { parseApiError } from '../utils/api-error';
+import { photoProblem } from '../utils/check-photo';
 import { CHARACTER_NAME_MAX, characterNameError } from '../utils/character-name';
 import { UploadIcon } from './icons';
 
@@ -35,6 +36,17 @@ function CreateCharacterForm({ onOpenChange, onCreated, onCloseAutoFocus }: Omit
   const photoId = useId();
   const nameId = useId();
   const pending = create.isPending;
+
+  // The photo is checked as it is picked (an image the browser can open, large enough): the latest pick wins.
+  const photoPick = useRef(0);
+  const choosePhoto = async (file: File) => {
+    const pick = ++photoPick.current;
+    const problem = isImageFile(file) ? await photoProblem(file) : { description: 'Please choose an image' };
+    if (pick !== photoPick.current) return;
+    if (problem) return setErrors((e) => ({ ...e, photo: problem.description }));
+    setPhoto(file);
+    setErrors((e) => ({ ...e, photo: undefined }));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -109,10 +121,7 @@ function CreateCharacterForm({ onOpenChange, onCreated, onCloseAutoFocus }: Omit
                 onChange={(event) => {
                   const file = event.target.files?.[0];
                   event.target.value = ''; // the same file chosen again still fires a change
-                  if (!file) return;
-                  if (!file.type.startsWith('image/')) return setErrors((e) => ({ ...e, photo: 'Please choose an image' }));
-                  setPhoto(file);
-                  setErrors((e) => ({ ...e, photo: undefined }));
+                  if (file) void choosePhoto(file);
                 }}
               />
             </label>

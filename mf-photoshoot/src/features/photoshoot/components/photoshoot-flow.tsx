@@ -16,6 +16,7 @@ import { useCharacters } from '../api/get-characters';
 import { useFinalGeneration } from '../hooks/use-final-generation';
 import { usePreviewGeneration } from '../hooks/use-preview-generation';
 import { zipPhotos } from '../utils/download-photos';
+import { photoProblem } from '../utils/check-photo';
 import { takeReturnPath } from '../utils/return-path';
 import { CharacterStep } from './character-step';
 import { ClothingStep } from './clothing-step';
@@ -142,9 +143,14 @@ export function PhotoshootFlow() {
     if (!generating && step > STEP.template && step < STEP.photoset) goTo(step - 1, 'back');
   };
 
-  const chooseClothing = (file: File) => {
-    // SPEC §5: the file must be an image; the 10MB limit is only a hint.
-    if (!file.type.startsWith('image/')) return host.toast({ ...MESSAGES.clothingRequired, variant: 'destructive' });
+  const clothingPick = useRef(0);
+  const chooseClothing = async (file: File) => {
+    // SPEC §5: the file must be an image (one the browser can open, large enough to dress anyone); the 10MB limit is
+    // only a hint. The latest pick wins when a check of an earlier one ends after it.
+    const pick = ++clothingPick.current;
+    const problem = await photoProblem(file);
+    if (pick !== clothingPick.current) return;
+    if (problem) return host.toast({ ...problem, variant: 'destructive' });
     setClothing(file);
   };
 
@@ -218,7 +224,7 @@ export function PhotoshootFlow() {
               onRetry={() => characterId && void preview.start(characterId)}
             />
           )}
-          {step === STEP.clothing && <ClothingStep clothing={clothing} onChoose={chooseClothing} character={character} />}
+          {step === STEP.clothing && <ClothingStep clothing={clothing} onChoose={(file) => void chooseClothing(file)} character={character} />}
           {step === STEP.photoset && (
             <PhotoSetStep
               phase={final.phase}
