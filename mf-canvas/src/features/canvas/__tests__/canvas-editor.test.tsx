@@ -202,6 +202,25 @@ describe('an edit', () => {
     expect((api.calls('POST /api/canvas/edit')[1]!.body as { inputImages: string[] }).inputImages).toEqual([EDITED_IMAGE_URL]);
   });
 
+  it('brings the canvas into view when a recent edit is chosen (the list is below it on a phone)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = installFakeApi();
+    const { user } = renderWithHost(<CanvasEditorRemote />);
+    await editPhoto(user);
+    await waitFor(() => expect(api.calls('GET /api/canvas/edit/:id')).toHaveLength(1));
+    api.completeEdit();
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    const scroll = vi.fn();
+    Element.prototype.scrollIntoView = scroll; // jsdom has none
+    try {
+      await user.click(await screen.findByRole('button', { name: /Show edit: / }));
+      expect(scroll).toHaveBeenCalledWith({ block: 'nearest', behavior: 'smooth' });
+      expect(scroll.mock.contexts[0]).toBe(screen.getByRole('region', { name: 'Canvas' }));
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('sends the reference images after the main one', async () => {
     const api = installFakeApi();
     const { user } = renderWithHost(<CanvasEditorRemote />);

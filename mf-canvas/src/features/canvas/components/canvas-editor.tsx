@@ -38,6 +38,7 @@ export function CanvasEditor() {
   // The dialogs have no trigger element: focus goes back to the action that opened them, or to the upload
   // area when that action left with the image.
   const opener = useRef<HTMLElement | null>(null);
+  const stage = useRef<HTMLElement>(null);
   const restoreFocus = (event: Event) => {
     event.preventDefault();
     const target = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('[data-canvas-file-input]');
@@ -143,6 +144,8 @@ export function CanvasEditor() {
     if (!edit.outputImageUrl || loading) return;
     dismissNotices();
     show({ src: edit.outputImageUrl, mediaUrl: edit.outputImageUrl, editId: edit.id, kind: 'edit' });
+    // On a phone the list is below the canvas: the chosen edit is shown up there, so bring it into view.
+    stage.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   };
 
   const task =
@@ -169,6 +172,7 @@ export function CanvasEditor() {
 
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] xl:gap-12">
         <CanvasStage
+          sectionRef={stage}
           className="lg:col-start-1 lg:row-start-1"
           image={image}
           preparing={canvas.preparing}

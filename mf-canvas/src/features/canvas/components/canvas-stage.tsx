@@ -1,5 +1,5 @@
 import { Button, cn, Spinner, useImageDrop } from '@atelier/ui';
-import { useId, useRef } from 'react';
+import { useId, useRef, type Ref } from 'react';
 import { TEXTS } from '../../../constants';
 import { IMAGE_NAMES, type CanvasImage } from '../hooks/use-canvas-image';
 import { EditProgress } from './edit-progress';
@@ -16,13 +16,15 @@ interface CanvasStageProps {
   onImageError(): void;
   actions: ImageActionHandlers;
   className?: string;
+  /** The canvas's element, for the editor to bring into view (a recent edit chosen below it on a phone). */
+  sectionRef?: Ref<HTMLElement>;
 }
 
 /**
  * The canvas: the upload area (click, drop, or paste anywhere on the page) until there is an image, then the
  * image with its actions. A drop or paste on a shown image replaces it. Nothing is taken while work runs.
  */
-export function CanvasStage({ image, preparing, task, onFile, onImageError, actions, className }: CanvasStageProps) {
+export function CanvasStage({ image, preparing, task, onFile, onImageError, actions, className, sectionRef }: CanvasStageProps) {
   const inputId = useId();
   const hintId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -33,6 +35,7 @@ export function CanvasStage({ image, preparing, task, onFile, onImageError, acti
 
   return (
     <section
+      ref={sectionRef}
       aria-label="Canvas"
       {...dropZoneProps}
       className={cn(

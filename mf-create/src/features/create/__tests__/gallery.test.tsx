@@ -196,7 +196,7 @@ describe('gallery', () => {
       });
     installFakeApi({ 'GET /api/generations': () => page(fakeGeneration({ id: 'img', prompt: 'camel coat' }), photo(3), photo(2), photo(1)) });
     const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
-    const tile = await screen.findByRole('button', { name: 'Open photoshoot · mira: 3 photos' });
+    const tile = await screen.findByRole('button', { name: 'Open photoshoot · Mira: 3 photos' });
     expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
     expect(within(tile).getByText('Mira · 3 photos')).toBeInTheDocument();
     await user.click(tile);

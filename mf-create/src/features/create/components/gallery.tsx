@@ -263,7 +263,7 @@ function GalleryTile({ generation, setSize, ratio, onOpen, onRemove, removing, o
       onBlur={() => preview(false)}
       aria-label={
         setSize
-          ? `Open ${setCaption(generation.prompt).toLowerCase()}: ${setSize} photos`
+          ? `Open ${lowerFirst(setCaption(generation.prompt))}: ${setSize} photos`
           : `Open ${title.toLowerCase()}: ${generation.prompt || untitledCaption(generation).toLowerCase()}`
       }
       className="group flex w-full flex-col rounded-xl text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
@@ -302,6 +302,9 @@ function GalleryTile({ generation, setSize, ratio, onOpen, onRemove, removing, o
     </button>
   );
 }
+
+/** "Photoshoot · Maya" → "photoshoot · Maya": the kind in lower case in a sentence, the character's name as it is. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** What a generation without a prompt is called: a dress-up by its garment (tried on only once it completed). */
 function untitledCaption(generation: Generation): string {
