@@ -21,6 +21,8 @@ export const TEXTS = {
   preparing: 'Preparing image…',
   notAnImageTitle: 'Not an image',
   notAnImage: 'Please choose a photo: PNG, JPG or WebP.',
+  startUnconfirmedTitle: 'Start not confirmed',
+  startUnconfirmed: 'The studio did not answer in time. Your edit may have started: it will be in Recent edits if it did.',
   unreadableTitle: 'Image could not be read',
   unreadable: 'This file could not be opened as an image. Please try another photo.',
   imageLoadFailed: 'This image could not be loaded.',

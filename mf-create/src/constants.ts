@@ -145,9 +145,14 @@ export const UNDERSTOOD_HEADING = 'What the local engine understood';
 export const MESSAGES = {
   generationFailedTitle: 'Generation Failed',
   generationFailedFallback: 'Generation failed',
+  // Not in SPEC: a start whose answer was lost (docs/decisions.md).
+  startUnconfirmedTitle: 'Start not confirmed',
+  startUnconfirmed: 'The studio did not answer in time. Your generation may have started: check your creations before trying again.',
   premiumModelTitle: 'Upgrade to use this model',
   uploadFailedTitle: 'Upload Failed',
   uploadTooLarge: 'That image is larger than 10 MB. Please choose a smaller one.',
+  uploadNoAnswer: 'The upload did not reach the studio. Please check your connection and try again.',
+  uploadFailedFallback: 'The image could not be uploaded. Please try again.',
   notAnImage: 'Please choose a PNG, JPG or WebP image.',
   premiumHint: 'VEO 3.1 and SORA 2 are part of the Advanced and Pro plans.',
   upscaleStartedTitle: 'Upscaling',

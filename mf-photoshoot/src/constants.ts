@@ -71,6 +71,10 @@ export const MESSAGES = {
   downloadComplete: { title: 'Download Complete', description: 'All photos downloaded successfully' },
   // Not in SPEC (decisions of this remote):
   downloadFailed: { title: 'Download Failed', description: 'None of the photos could be downloaded. Please try again.' },
+  startUnconfirmed: {
+    title: 'Start not confirmed',
+    description: 'The studio did not answer in time. Your photoshoot may have started: it will be in your creations if it did.',
+  },
   unreadableImage: { title: 'Image could not be read', description: 'This file could not be opened as an image. Please choose another photo.' },
   imageTooSmall: { title: 'Image too small', description: `${imageTooSmallMessage(PHOTOSHOOT_MIN_IMAGE_SIDE)}. Please choose a larger photo.` },
   characterCreateFailed: { title: 'Character Not Created', fallback: 'Failed to create character' },

@@ -40,5 +40,6 @@ export {
   type ToastItem,
 } from './hooks/use-toast.js';
 export { TOAST_BOTTOM_VARIABLE, useToastClearance } from './hooks/use-toast-clearance.js';
+export { useSingleFlight } from './hooks/use-single-flight.js';
 export { Progress } from './components/progress.js';
 export { Spinner, type SpinnerProps } from './components/spinner.js';

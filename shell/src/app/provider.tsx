@@ -67,6 +67,10 @@ export function AppProvider({ navigate, remoteRegistry, guard, children }: AppPr
         created.track('limit_modal_shown', { type: options.type, used: options.used, limit: options.limit });
       },
       userPlan: () => queryClient.getQueryData<User | null>([AUTH_USER_KEY])?.plan,
+      // The session ended elsewhere: the user is asked for again, and the app's routes send a visitor to /login.
+      onUnauthorized: () => {
+        if (queryClient.getQueryData([AUTH_USER_KEY])) void queryClient.invalidateQueries({ queryKey: [AUTH_USER_KEY] });
+      },
       ...(guard ? { guard } : {}),
     });
     return created;

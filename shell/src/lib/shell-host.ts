@@ -10,9 +10,20 @@ export function createShellHost(deps: {
   userPlan?: () => string | undefined;
   /** The app's navigation guards (lib/guarded-history.ts); without them (tests) a remote's guard is never asked. */
   guard?: (guard: NavigationGuard) => () => void;
+  /** A call was refused 401: the session ended (signed out in another tab, deleted, expired). */
+  onUnauthorized?: () => void;
 }): Host {
   return {
-    apiRequest,
+    // Every call of the shell and the remotes goes through here: a 401 anywhere is the session's end, not one
+    // screen's failure (another tab signed out; this one kept showing the studio, its calls failing).
+    apiRequest: async (method, url, body) => {
+      try {
+        return await apiRequest(method, url, body);
+      } catch (error) {
+        if (error instanceof Error && error.message.startsWith('401:')) deps.onUnauthorized?.();
+        throw error;
+      }
+    },
     toast: (options) => {
       toast(options);
     },

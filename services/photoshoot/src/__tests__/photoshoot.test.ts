@@ -100,6 +100,9 @@ describe('photoshoot service', () => {
     await request(app).delete(`/api/avatar/characters/${house.id}`).set(userHeaders(owner)).expect(404);
     const renamed = await request(app).patch(`/api/avatar/characters/${character.id}`).set(userHeaders(owner)).send({ name: '  Ines B  ' }).expect(200);
     expect(renamed.body.name).toBe('Ines B');
+    // A name of zero-width spaces is refused with the name's own words (it read "Invalid body: name: Please name …").
+    const blank = await request(app).patch(`/api/avatar/characters/${character.id}`).set(userHeaders(owner)).send({ name: '\u200b\u200b' });
+    expect([blank.status, blank.body]).toEqual([400, { error: 'Please name the character' }]);
     await request(app).patch(`/api/avatar/characters/${character.id}`).set(userHeaders(owner)).send({ name: '' }).expect(400);
     await request(app).delete(`/api/avatar/characters/${character.id}`).set(userHeaders(owner)).expect(204);
     expect((await list(owner)).some((c) => c.id === character.id)).toBe(false);

@@ -1,4 +1,5 @@
 import { characterNameSchema, MAX_OWN_CHARACTERS, PHOTOSHOOT_MIN_IMAGE_SIDE, renameCharacterSchema, type Character } from '@atelier/contracts';
+import { z } from 'zod';
 import { EngineInputError, type Engines } from '@atelier/engines';
 import {
   badRequest,
@@ -139,11 +140,15 @@ export function characterRoutes({
     res.status(201).json(toCharacter(row));
   });
 
-  router.patch('/api/avatar/characters/:id', requireUser(), validate({ body: renameCharacterSchema }), async (req, res) => {
+  // The name's own message is the answer ("Please name the character"), not the validator's "Invalid body: name: …":
+  // the rename dialog shows it to the user.
+  router.patch('/api/avatar/characters/:id', requireUser(), validate({ body: z.unknown() }), async (req, res) => {
+    const parsed = renameCharacterSchema.safeParse(req.body);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Please name the character');
     const row = await ownCharacter(db, req.identity!.userId, String(req.params.id));
     const [updated] = await db
       .update(characters)
-      .set({ name: (req.body as { name: string }).name })
+      .set({ name: parsed.data.name })
       .where(eq(characters.id, row.id))
       .returning();
     res.json(toCharacter(updated!));

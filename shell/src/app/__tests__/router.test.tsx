@@ -58,6 +58,7 @@ beforeEach(() => {
     if (url === '/api/track-event') return Response.json({ ok: true });
     if (url === '/api/account/summary') return Response.json(accountSummary);
     if (url.startsWith('/api/credits/ledger?')) return Response.json(ledgerPage);
+    if (url === '/api/generations') return apiUser ? Response.json({ items: [] }) : Response.json({ error: 'Unauthorized' }, { status: 401 });
     return Response.json({ error: 'Not found' }, { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -80,6 +81,7 @@ function FakeRemote(props: Record<string, unknown>) {
       <button onClick={() => host.navigate('/app/photoshoots')}>Open photoshoots</button>
       <button onClick={() => void queryClient.invalidateQueries({ queryKey: ['/api/user-limits'] })}>Refresh limits</button>
       <button onClick={() => host.guardNavigation?.((to) => to.pathname !== '/app/canvas')}>Hold navigation</button>
+      <button onClick={() => void host.apiRequest('GET', '/api/generations').catch(() => {})}>Load creations</button>
     </section>
   );
 }
@@ -120,6 +122,17 @@ describe('guards', () => {
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(registry.loadComponent).not.toHaveBeenCalled();
+  });
+
+  it('sends the user to /login when a call is refused 401 (signed out in another tab): the studio stayed, its calls failing', async () => {
+    apiUser = freeUser;
+    const { router } = renderAt('/app/canvas');
+    await userEvent.click(await screen.findByRole('button', { name: 'Load creations' }));
+    expect(router.state.location.pathname).toBe('/app/canvas');
+    apiUser = null; // the session ended elsewhere
+    await userEvent.click(screen.getByRole('button', { name: 'Load creations' }));
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it("on a page the gateway marked as a visitor's (no session cookie): signed out without asking, so no 401 is logged", async () => {

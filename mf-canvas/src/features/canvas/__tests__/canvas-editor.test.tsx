@@ -255,7 +255,7 @@ describe('an edit', () => {
   });
 
   it('tells the user when the edit cannot start', async () => {
-    const api = installFakeApi({ 'POST /api/canvas/edit': () => json({ error: 'Service unavailable: canvas' }, 502) });
+    const api = installFakeApi({ 'POST /api/canvas/edit': () => json({ error: 'Please enter a prompt' }, 400) });
     const { user, host } = renderWithHost(<CanvasEditorRemote />);
     await editPhoto(user);
     await waitFor(() =>
@@ -263,6 +263,23 @@ describe('an edit', () => {
     );
     expect(api.calls('POST /api/canvas/edit')).toHaveLength(1);
     expect(api.calls('GET /api/canvas/edit/:id')).toHaveLength(0);
+    expect(editButton()).toBeEnabled();
+  });
+
+  it('does not call a start failed when its answer was lost (the service restarting): it may have started, Recent edits is read again', async () => {
+    const api = installFakeApi({ 'POST /api/canvas/edit': () => json({ error: 'Service unavailable: canvas' }, 503) });
+    const { user, host } = renderWithHost(<CanvasEditorRemote />);
+    await waitFor(() => expect(api.calls('GET /api/canvas/edits').length).toBeGreaterThan(0));
+    const reads = api.calls('GET /api/canvas/edits').length;
+    await editPhoto(user);
+    await waitFor(() =>
+      expect(host.toast).toHaveBeenCalledWith({
+        title: 'Start not confirmed',
+        description: 'The studio did not answer in time. Your edit may have started: it will be in Recent edits if it did.',
+        variant: 'destructive',
+      }),
+    );
+    await waitFor(() => expect(api.calls('GET /api/canvas/edits').length).toBeGreaterThan(reads));
     expect(editButton()).toBeEnabled();
   });
 

@@ -1,5 +1,6 @@
 import { CANVAS_EDIT_COST, CANVAS_MESSAGES, type CanvasEdit } from '@atelier/contracts';
 import { useHost } from '@atelier/host';
+import { useSingleFlight } from '@atelier/ui';
 import { useCallback, useRef, useState } from 'react';
 import { TEXTS } from '../../../constants';
 import { useDeleteCanvasEdit } from '../api/delete-canvas-edit';
@@ -30,6 +31,7 @@ export function CanvasEditor() {
   const editJob = useCanvasEditJob();
   const credits = useCreditsCheck();
   const deleteEdit = useDeleteCanvasEdit();
+  const deleting = useSingleFlight();
   const [viewerOpen, setViewerOpen] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [handingOverSince, setHandingOverSince] = useState<number | null>(null);
@@ -124,6 +126,7 @@ export function CanvasEditor() {
   const onConfirmDelete = async () => {
     const editId = image?.editId;
     if (!editId) return setConfirmingDelete(false);
+    if (!deleting.begin()) return;
     try {
       await deleteEdit.mutateAsync(editId);
       if (imageRef.current?.editId === editId) show(null);
@@ -131,6 +134,7 @@ export function CanvasEditor() {
     } catch (error) {
       host.toast({ title: TEXTS.deleteFailedTitle, description: parseApiError(error).message, variant: 'destructive' });
     } finally {
+      deleting.end();
       setConfirmingDelete(false);
     }
   };

@@ -2,10 +2,11 @@ import { CANVAS_EDIT_COST, CANVAS_MESSAGES, type CanvasEdit, type CanvasEditRequ
 import { USER_LIMITS_KEY, useHost } from '@atelier/host';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { TEXTS } from '../../../constants';
 import { CANVAS_EDITS_KEY } from '../api/get-canvas-edits';
 import { waitForCanvasEdit } from '../api/get-canvas-edit';
 import { startCanvasEdit } from '../api/start-canvas-edit';
-import { limitReached } from '../utils/api-error';
+import { answerLost, limitReached, parseApiError } from '../utils/api-error';
 import { isAbort, PollTimeoutError } from '../utils/poll-job';
 
 /**
@@ -40,6 +41,12 @@ export function useCanvasEditJob() {
           const limit = limitReached(error);
           if (limit) {
             host.openLimitDialog({ type: 'canvas', ...limit });
+            refreshLimits();
+          } else if (answerLost(parseApiError(error))) {
+            // The service restarted or the connection dropped: the edit may have started (and been charged); the
+            // recent edits and the credits are read again, so one that did start shows up.
+            host.toast({ title: TEXTS.startUnconfirmedTitle, description: TEXTS.startUnconfirmed, variant: 'destructive' });
+            void queryClient.invalidateQueries({ queryKey: [CANVAS_EDITS_KEY] });
             refreshLimits();
           } else {
             host.toast({ title: CANVAS_MESSAGES.startFailedTitle, description: CANVAS_MESSAGES.startFailedDescription, variant: 'destructive' });

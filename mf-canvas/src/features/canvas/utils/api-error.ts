@@ -1,7 +1,7 @@
 // What a failed API call says: shared by every remote (@atelier/contracts/api-error).
 import { numberField, parseApiError } from '@atelier/contracts/api-error';
 
-export { parseApiError, type ApiErrorInfo } from '@atelier/contracts/api-error';
+export { answerLost, parseApiError, type ApiErrorInfo } from '@atelier/contracts/api-error';
 
 /** A 402 `{ error, limitReached, used, limit }`: the used and limit to show in the limit dialog. */
 export function limitReached(error: unknown): { used: number; limit: number } | null {

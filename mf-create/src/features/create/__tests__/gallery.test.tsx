@@ -48,6 +48,8 @@ describe('gallery', () => {
     expect(within(tiles[1]!).getByRole('button', { name: 'Open image: older look' })).toBeInTheDocument();
     expect(within(tiles[1]!).queryByTitle(LOCAL_ENGINE_BADGE)).not.toBeInTheDocument();
     expect(within(tiles[2]!).getByText('Engine crashed')).toBeInTheDocument();
+    // Net of the charge and its refund, and true of a start refused before any charge.
+    expect(within(tiles[2]!).getByText('No credits spent')).toBeInTheDocument();
     expect(within(tiles[3]!).getByText('Generating…')).toBeInTheDocument();
     expect(api.calls('GET /api/generations')[0]!.url.searchParams.get('limit')).toBe('24');
   });

@@ -127,6 +127,22 @@ describe('image tab', () => {
     expect(api.calls('POST /api/generations/image')[0]!.body).toMatchObject({ prompt: 'silk\ndress', aspectRatio: '2:3' });
   });
 
+  it('starts once for clicks that land in one task (they all passed the disabled state, each charged)', async () => {
+    const api = installFakeApi({ 'POST /api/generations/image': () => json({ id: 'gen-4', status: 'queued' }, 202) });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
+    await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'a red dress');
+    const generate = screen.getByRole('button', { name: /Generate/ });
+    await waitFor(() => expect(generate).toBeEnabled());
+    act(() => {
+      generate.click();
+      generate.click();
+      generate.click();
+    });
+    await waitFor(() => expect(api.calls('POST /api/generations/image')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls('POST /api/generations/image')).toHaveLength(1);
+  });
+
   it('does not show a made-up count of credits when they could not be read', async () => {
     installFakeApi();
     renderWithHost(<CreateScreenRemote tab="image" />, { limits: 'unreadable' });
@@ -171,20 +187,47 @@ describe('image tab', () => {
   });
 
   it('shows a destructive "Generation Failed" toast with the server message for other errors', async () => {
-    installFakeApi({ 'POST /api/generations/image': () => json({ error: 'Service unavailable: create' }, 502) });
+    installFakeApi({ 'POST /api/generations/image': () => json({ error: 'Please enter a prompt' }, 400) });
     const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />);
     await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'red coat');
     await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));
     await waitFor(() =>
       expect(host.toast).toHaveBeenCalledWith({
         title: 'Generation Failed',
-        description: 'Service unavailable: create',
+        description: 'Please enter a prompt',
         variant: 'destructive',
       }),
     );
     expect(host.openLimitDialog).not.toHaveBeenCalled();
     // nothing in flight: Generate is usable again
     expect(screen.getByRole('button', { name: 'Generate · 1 credit' })).toBeEnabled();
+  });
+
+  it.each([
+    ['a 503 (the service restarting)', () => json({ error: 'Service unavailable: create' }, 503)],
+    ['a 504', () => json({ error: 'Upstream timeout: create' }, 504)],
+    [
+      'no answer',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('does not call a start failed when its answer was lost (%s): it may have started, and the gallery is read again', async (_case, answer) => {
+    const api = installFakeApi({ 'POST /api/generations/image': answer });
+    const { user, host } = renderWithHost(<CreateScreenRemote tab="image" />);
+    await waitFor(() => expect(api.calls('GET /api/generations').length).toBeGreaterThan(0));
+    const reads = api.calls('GET /api/generations').length;
+    await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'red coat');
+    await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));
+    await waitFor(() =>
+      expect(host.toast).toHaveBeenCalledWith({
+        title: 'Start not confirmed',
+        description: 'The studio did not answer in time. Your generation may have started: check your creations before trying again.',
+        variant: 'destructive',
+      }),
+    );
+    await waitFor(() => expect(api.calls('GET /api/generations').length).toBeGreaterThan(reads));
+    expect(host.toast).not.toHaveBeenCalledWith(expect.objectContaining({ title: 'Generation Failed' }));
   });
 
   it('reads the credits again as soon as a generation fails (its credit was given back)', async () => {

@@ -94,6 +94,28 @@ describe('video tab', () => {
     expect(screen.queryByRole('img', { name: 'Start image' })).not.toBeInTheDocument();
   });
 
+  it('keeps the uploaded image when a replacement fails to upload, and says why when no answer came (offline)', async () => {
+    const api = installFakeApi({ 'POST /api/uploads': uploaded('/media/up/first.png') });
+    const { host } = renderWithHost(<CreateScreenRemote tab="video" />);
+    const zone = screen.getByRole('button', { name: 'Upload start image' }).closest('[data-image-slot]')!;
+    fireEvent.drop(zone, { dataTransfer: { files: [photo('first.png')] } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Generate · 20 credits' })).toBeEnabled());
+    api.on('POST /api/uploads', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    fireEvent.drop(zone, { dataTransfer: { files: [photo('second.png')] } });
+    await waitFor(() =>
+      expect(host.toast).toHaveBeenCalledWith({
+        title: 'Upload Failed',
+        description: 'The upload did not reach the studio. Please check your connection and try again.',
+        variant: 'destructive',
+      }),
+    );
+    // The first image is still the start image: Generate uses it.
+    expect(screen.getByRole('img', { name: 'Start image' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate · 20 credits' })).toBeEnabled();
+  });
+
   it('marks VEO 3.1 and SORA 2 for Advanced & Pro and shows a free user an upgrade hint to /pricing', async () => {
     installFakeApi();
     const { user } = renderWithHost(<CreateScreenRemote tab="video" />, {

@@ -232,7 +232,8 @@ function GalleryTile({ generation, setSize, ratio, onOpen, onRemove, removing, o
         <div className={cn(frame, 'flex flex-col items-center justify-center gap-1 overflow-hidden bg-card p-3 text-center')} style={frameStyle}>
           <span className="text-xs font-medium text-destructive">{title} failed</span>
           <span className="line-clamp-2 text-[11px] text-muted-foreground">{generation.errorMessage ?? 'Generation failed'}</span>
-          <span className="text-[11px] text-muted-foreground">Credits refunded</span>
+          {/* Net of a charge and its refund, and true of a start refused before any charge (account unreachable). */}
+          <span className="text-[11px] text-muted-foreground">No credits spent</span>
           {generation.status === 'failed' && (
             <button
               type="button"

@@ -22,6 +22,8 @@ export function useImageSlot(initialUrl: string | null = null): ImageSlot {
   const host = useHost();
   const [previewUrl, setPreviewUrl] = useState<string | null>(initialUrl);
   const [url, setStoredUrl] = useState<string | null>(initialUrl);
+  const stored = useRef(url);
+  stored.current = url;
   const [uploading, setUploading] = useState(false);
   const objectUrl = useRef<string | null>(null);
   const attempt = useRef(0); // a later choice wins over an upload still running
@@ -52,7 +54,9 @@ export function useImageSlot(initialUrl: string | null = null): ImageSlot {
         return;
       }
       const current = ++attempt.current;
-      revoke();
+      // What the slot held: a replacement that fails to upload gives it back (it was lost, Generate disabled).
+      const kept = stored.current;
+      const previousObjectUrl = objectUrl.current;
       const local = URL.createObjectURL(file);
       objectUrl.current = local;
       setPreviewUrl(local);
@@ -60,20 +64,27 @@ export function useImageSlot(initialUrl: string | null = null): ImageSlot {
       setUploading(true);
       uploadImage(host.apiRequest, file).then(
         (result) => {
+          if (previousObjectUrl) URL.revokeObjectURL(previousObjectUrl);
           if (attempt.current !== current) return;
           setStoredUrl(result.url);
           setUploading(false);
         },
         (error: unknown) => {
-          if (attempt.current !== current) return;
+          if (attempt.current !== current) {
+            if (previousObjectUrl) URL.revokeObjectURL(previousObjectUrl);
+            return;
+          }
           const { status, message } = parseApiError(error);
           host.toast({
             title: MESSAGES.uploadFailedTitle,
-            description: status === 413 ? MESSAGES.uploadTooLarge : message,
+            description: status === 413 ? MESSAGES.uploadTooLarge : message || (status === null ? MESSAGES.uploadNoAnswer : MESSAGES.uploadFailedFallback),
             variant: 'destructive',
           });
           revoke();
-          setPreviewUrl(null);
+          objectUrl.current = kept ? previousObjectUrl : null;
+          if (!kept && previousObjectUrl) URL.revokeObjectURL(previousObjectUrl);
+          setPreviewUrl(kept ? (previousObjectUrl ?? kept) : null);
+          setStoredUrl(kept);
           setUploading(false);
         },
       );

@@ -1,11 +1,12 @@
 import type { User } from '@atelier/contracts';
 import { useHost, useUserLimits, USER_LIMITS_KEY } from '@atelier/host';
+import { useSingleFlight } from '@atelier/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MESSAGES, type CreateTabConfig } from '../../../constants';
 import { GENERATIONS_KEY } from '../api/get-generations';
 import { startGeneration, type StartRequest } from '../api/start-generation';
-import { numberField, parseApiError } from '../utils/api-error';
+import { answerLost, numberField, parseApiError } from '../utils/api-error';
 import type { WatchedGeneration } from './use-generation-watcher';
 
 const UNLIMITED = 999;
@@ -33,6 +34,7 @@ export function useStartGeneration(kind: StartKind, user: User | null, onStarted
   const limits = useUserLimits();
   const queryClient = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
+  const flight = useSingleFlight();
   const plan = user?.plan ?? 'free';
 
   const start = async (request: StartRequest, model: string): Promise<boolean> => {
@@ -42,6 +44,8 @@ export function useStartGeneration(kind: StartKind, user: User | null, onStarted
       host.openLimitDialog({ type: kind.limitType, used, limit });
       return false;
     }
+    // Clicks in one task all passed `submitting` (state, set at the next render): each started and charged.
+    if (!flight.begin()) return false;
     setSubmitting(true);
     try {
       const started = await startGeneration(host.apiRequest, request);
@@ -60,6 +64,12 @@ export function useStartGeneration(kind: StartKind, user: User | null, onStarted
           limit: numberField(body, 'limit') ?? limit,
         });
         void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] });
+      } else if (answerLost({ status })) {
+        // The service restarted or the connection dropped: it may have started (and charged). The gallery and the
+        // credits are read again, so a generation that did start shows up.
+        host.toast({ title: MESSAGES.startUnconfirmedTitle, description: MESSAGES.startUnconfirmed, variant: 'destructive' });
+        void queryClient.invalidateQueries({ queryKey: [GENERATIONS_KEY] });
+        void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] });
       } else if (status === 403 && typeof body?.requiresPlan === 'string') {
         // Only the plan's refusal asks for an upgrade (any other 403, a refused cross-site request, is a failure).
         host.toast({ title: MESSAGES.premiumModelTitle, description: message, variant: 'destructive' });
@@ -72,6 +82,7 @@ export function useStartGeneration(kind: StartKind, user: User | null, onStarted
       }
       return false;
     } finally {
+      flight.end();
       setSubmitting(false);
     }
   };

@@ -201,7 +201,7 @@ describe('the photo set step', () => {
 
   it('stops polling when the job cannot be read (Failed to fetch job status), and can check the same job again', async () => {
     const { api, host } = await startGeneration();
-    api.on('GET /api/avatar/job/:jobId', () => json({ error: 'Service unavailable: photoshoot' }, 503));
+    api.on('GET /api/avatar/job/:jobId', () => json({ error: 'Internal error' }, 500));
     await elapse(2000);
     expect(host.toast).toHaveBeenLastCalledWith({ title: 'Generation Failed', description: 'Failed to fetch job status', variant: 'destructive' });
     const calls = jobCalls(api).length;
@@ -214,6 +214,28 @@ describe('the photo set step', () => {
     await elapse();
     expect(screen.getByText('Generation complete!')).toBeInTheDocument();
     expect(api.calls('POST /api/avatar/generate')).toHaveLength(1);
+  });
+
+  it('waits out a service restart (status reads answered 503) instead of saying the photos could not be made', async () => {
+    const { api, host } = await startGeneration();
+    api.on('GET /api/avatar/job/:jobId', () => json({ error: 'Service unavailable: photoshoot' }, 503));
+    await elapse(10_000);
+    expect(host.toast).not.toHaveBeenCalledWith(expect.objectContaining({ title: 'Generation Failed' }));
+    api.on('GET /api/avatar/job/:jobId', ({ params }) => api.jobs.get(params.jobId!));
+    api.finishJob('job_1');
+    await elapse(2000);
+    expect(screen.getByText('Generation complete!')).toBeInTheDocument();
+  });
+
+  it('stops after 30 s of unanswered status reads, and can check again', async () => {
+    const { api, host } = await startGeneration();
+    api.on('GET /api/avatar/job/:jobId', () => json({ error: 'Service unavailable: photoshoot' }, 503));
+    await elapse(32_000);
+    expect(host.toast).toHaveBeenLastCalledWith({ title: 'Generation Failed', description: 'Failed to fetch job status', variant: 'destructive' });
+    const calls = jobCalls(api).length;
+    await elapse(6000);
+    expect(jobCalls(api)).toHaveLength(calls);
+    expect(button('Check again')).toBeInTheDocument();
   });
 
   it('goes back to the clothing step with Change clothing after a failure', async () => {
@@ -253,6 +275,16 @@ describe('the photo set step', () => {
     it('falls back to Failed to start generation', async () => {
       const { host } = await startGeneration((api) => api.on('POST /api/avatar/generate', () => new Response('', { status: 500 })));
       expect(host.toast).toHaveBeenCalledWith({ title: 'Generation Failed', description: 'Failed to start generation', variant: 'destructive' });
+    });
+
+    it('does not call the start failed when its answer was lost (the service restarting): it may have started', async () => {
+      const { host } = await startGeneration((api) => api.on('POST /api/avatar/generate', () => json({ error: 'Service unavailable: photoshoot' }, 503)));
+      expect(host.toast).toHaveBeenCalledWith({
+        title: 'Start not confirmed',
+        description: 'The studio did not answer in time. Your photoshoot may have started: it will be in your creations if it did.',
+        variant: 'destructive',
+      });
+      expect(host.toast).not.toHaveBeenCalledWith(expect.objectContaining({ title: 'Generation Failed' }));
     });
 
     it('opens the limit dialog (dressup) when no photoshoot is left', async () => {

@@ -88,8 +88,11 @@ describe('the preview step', () => {
     );
   });
 
-  it('falls back to Failed to generate preview when the answer says nothing', async () => {
-    const api = installFakeApi({ 'POST /api/avatar/preview': () => new Response('', { status: 502 }) });
+  it.each([
+    ['the answer says nothing', () => new Response('', { status: 502 })],
+    ['the gateway names the restarting service', () => json({ error: 'Service unavailable: photoshoot' }, 503)],
+  ])('falls back to Failed to generate preview when %s', async (_case, answer) => {
+    const api = installFakeApi({ 'POST /api/avatar/preview': answer });
     api.characters = [fakeCharacter('Mira')];
     const { user, host } = renderWithHost(<PhotoshootFlowRemote />);
     await toPreviewStep(user);

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FINAL_MESSAGES, GENERATIONS_KEY, INITIAL_FINAL_TOTAL, JOB_POLL_MS, MESSAGES } from '../../../constants';
 import { getJob } from '../api/get-job';
 import { startGeneration } from '../api/start-generation';
-import { numberField, parseApiError } from '../utils/api-error';
+import { answerLost, numberField, parseApiError } from '../utils/api-error';
 
 export type FinalPhase = 'idle' | 'starting' | 'processing' | 'completed' | 'failed';
 
@@ -21,6 +21,8 @@ interface FinalState {
 const IDLE: FinalState = { phase: 'idle', jobId: null, job: null, error: null, canResume: false };
 
 const TRACKED = { generation_type: 'photoshoot' } as const;
+/** Status reads in a row that may go unanswered (502/503/504, no answer) before polling stops: 30 s at 2 s apart. */
+const LOST_STATUS_READS = 15;
 
 /**
  * The final photo set (SPEC §4's final flow): starts the job, polls it at once and then every 2 s until it
@@ -70,6 +72,11 @@ export function useFinalGeneration() {
           const limit = numberField(body, 'limit');
           host.openLimitDialog({ type: 'dressup', feature: 'avatar', used: used ?? 0, limit: limit ?? 0 });
           void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] });
+        } else if (answerLost({ status })) {
+          // The service restarted or the connection dropped: the photoshoot may have started (and been counted).
+          host.toast({ ...MESSAGES.startUnconfirmed, variant: 'destructive' });
+          void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] });
+          void queryClient.invalidateQueries({ queryKey: [GENERATIONS_KEY] });
         } else {
           const description = (status !== null && message) || MESSAGES.generationFailed.startFallback;
           host.toast({ title: MESSAGES.generationFailed.title, description, variant: 'destructive' });
@@ -85,15 +92,26 @@ export function useFinalGeneration() {
     if (phase !== 'processing' || !jobId) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // Status reads whose answer was lost in a row: the service restarting (a few seconds) is waited out, not called a
+    // failure ("The photos could not be made" while the photoshoot went on and completed).
+    let lost = 0;
     const poll = async () => {
       let job: AvatarJob;
       try {
         job = await getJob(host.apiRequest, jobId);
       } catch (error) {
-        if (parseApiError(error).status === 404) keepPhotoshootInSession(null); // not (or no longer) this user's: nothing to come back to
-        if (!stopped) fail((error as Error).message, true, jobId);
+        // getJob words every failure alike; the answer itself is its cause.
+        const info = parseApiError(error instanceof Error && error.cause !== undefined ? error.cause : error);
+        if (info.status === 404) keepPhotoshootInSession(null); // not (or no longer) this user's: nothing to come back to
+        if (stopped) return;
+        if (answerLost(info) && ++lost < LOST_STATUS_READS) {
+          timer = setTimeout(() => void poll(), JOB_POLL_MS);
+          return;
+        }
+        fail((error as Error).message, true, jobId);
         return;
       }
+      lost = 0;
       if (stopped) return;
       // A finished set stays for a reload (until the wizard is closed); a failed one is forgotten.
       if (job.status === 'failed') keepPhotoshootInSession(null);

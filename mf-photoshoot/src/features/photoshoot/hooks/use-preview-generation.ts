@@ -3,7 +3,7 @@ import { useHost } from '@atelier/host';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGES, PREVIEW_IMAGES, PREVIEW_MESSAGES } from '../../../constants';
 import { generatePreview } from '../api/generate-preview';
-import { parseApiError } from '../utils/api-error';
+import { answerLost, parseApiError } from '../utils/api-error';
 
 export type PreviewStatus = 'idle' | 'loading' | 'success' | 'error';
 
@@ -40,8 +40,9 @@ export function usePreviewGeneration() {
       } catch (error) {
         if (id !== run.current) return;
         const { status, message } = parseApiError(error);
-        // A network failure's "Failed to fetch" says less than the spec's fallback.
-        const description = (status !== null && message) || MESSAGES.previewFailed.fallback;
+        // A network failure's "Failed to fetch", or the gateway's "Service unavailable: photoshoot" while the service
+        // restarts, says less than the spec's fallback (and names an internal service).
+        const description = (!answerLost({ status }) && message) || MESSAGES.previewFailed.fallback;
         setState({ status: 'error', result: null, currentProgress: 0, message: PREVIEW_MESSAGES.error, error: description });
         host.toast({ title: MESSAGES.previewFailed.title, description, variant: 'destructive' });
       }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import PricingPageRemote from '../../../expose/pricing-page';
 import { installFakeApi, json, type PricingFakeApi } from '../../../testing/fake-api';
@@ -30,6 +30,19 @@ describe('waitlist', () => {
     expect(await screen.findByRole('dialog', { name: "You're on the list" })).toHaveTextContent('ada@example.com');
     expect(view.api.calls('POST /api/waitlist').map((call) => call.body)).toEqual([{ email: 'ada@example.com', source: 'pricing_page' }]);
     expect(view.api.waitlist).toEqual([{ email: 'ada@example.com', source: 'pricing_page' }]);
+    expect(view.host.toast).not.toHaveBeenCalled();
+  });
+
+  it('a double-click joins once and shows the success (the second sign-up\'s 409 said "Already on waitlist")', async () => {
+    const view = await openWaitlist(installFakeApi());
+    await view.user.type(within(view.dialog).getByRole('textbox', { name: 'Email' }), 'new@example.com');
+    const form = within(view.dialog).getByRole('button', { name: 'Join the waitlist' }).closest('form')!;
+    act(() => {
+      form.requestSubmit();
+      form.requestSubmit();
+    });
+    expect(await screen.findByRole('dialog', { name: "You're on the list" })).toHaveTextContent('new@example.com');
+    expect(view.api.calls('POST /api/waitlist')).toHaveLength(1);
     expect(view.host.toast).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,5 @@
 import { useHost } from '@atelier/host';
-import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@atelier/ui';
+import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, useSingleFlight } from '@atelier/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { WAITLIST } from '../../../constants';
 import { useJoinWaitlist } from '../api/join-waitlist';
@@ -20,12 +20,16 @@ export function WaitlistDialog({ open, onOpenChange }: WaitlistDialogProps) {
   const [email, setEmail] = useState('');
   const [joined, setJoined] = useState<string | null>(null);
   const join = useJoinWaitlist();
+  const flight = useSingleFlight();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = email.trim();
     if (!trimmed) return host.toast({ ...WAITLIST.emailRequired, variant: 'destructive' });
+    // A double-click sent two sign-ups: the second's 409 said "Already on waitlist" and hid the first's success.
+    if (!flight.begin()) return;
     join.mutate(trimmed, {
+      onSettled: flight.end,
       onSuccess: () => setJoined(trimmed),
       onError: (error) =>
         host.toast({ ...(parseApiError(error).status === 409 ? WAITLIST.alreadyListed : WAITLIST.failed), variant: 'destructive' }),

@@ -1,6 +1,6 @@
 import type { AccountSummary } from '@atelier/contracts';
 import { useHost } from '@atelier/host';
-import { Button } from '@atelier/ui';
+import { Button, useSingleFlight } from '@atelier/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BILLING_PORTAL_ERROR, ROUTES, TEXTS } from '../../../constants';
@@ -17,6 +17,7 @@ export interface PlanCardProps {
 export function PlanCard({ summary, redirect }: PlanCardProps) {
   const host = useHost();
   const portal = useCreateBillingPortalSession();
+  const flight = useSingleFlight();
   const [leaving, setLeaving] = useState(false);
   const paid = summary.plan !== 'free';
   const failed = (description: string) => host.toast({ title: BILLING_PORTAL_ERROR.title, description, variant: 'destructive' });
@@ -24,8 +25,9 @@ export function PlanCard({ summary, redirect }: PlanCardProps) {
   // aria-disabled rather than disabled while busy: a disabled button drops keyboard focus.
   const busy = portal.isPending || leaving;
   const openPortal = () => {
-    if (busy) return;
+    if (busy || !flight.begin()) return;
     portal.mutate(undefined, {
+      onSettled: flight.end,
       onSuccess: ({ url }) => {
         if (!url) return failed(BILLING_PORTAL_ERROR.fallback);
         setLeaving(true); // the browser is on its way to the portal
