@@ -259,6 +259,29 @@ describe('local characterFromPhoto', () => {
     expect(distance(skin, parseHex('#8d5a3b'))).toBeLessThan(30);
   });
 
+  it("fits a long name's title in the picture (a 40-character one ran off its right edge)", async () => {
+    const photo = await personWithHair({ skin: '#8d5a3b', hair: '#2a1a12', shirt: '#3f6f8f' });
+    /** The rightmost column of the title's band that differs from the wall at the band's right end. */
+    const titleRight = async (name: string) => {
+      const { data } = await engine.characterFromPhoto({ photo, name, seed: 4 });
+      const { data: px, info } = await sharp(data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      let right = -1;
+      for (let y = 52; y < 92; y++) {
+        const wall = [0, 1, 2].map((c) => px[(y * info.width + info.width - 8) * 3 + c]!);
+        for (let x = 40; x < info.width - 8; x++) {
+          const i = (y * info.width + x) * 3;
+          if (Math.abs(px[i]! - wall[0]!) + Math.abs(px[i + 1]! - wall[1]!) + Math.abs(px[i + 2]! - wall[2]!) > 60) right = Math.max(right, x);
+        }
+      }
+      return { right, width: info.width };
+    };
+    const long = await titleRight('W'.repeat(40));
+    expect(long.right).toBeGreaterThan(long.width / 2); // drawn, across the picture
+    expect(long.right).toBeLessThan(long.width - 40);
+    // A short name keeps the title's full size (its letters as wide as before).
+    expect((await titleRight('Ada')).right).toBeGreaterThan(150);
+  });
+
   it('tells long blond hair on light skin against a light wall', async () => {
     const photo = await personWithHair({ skin: '#e8c4a8', hair: '#c9a063', long: true, shirt: '#7a2e3a' });
     const { look } = await engine.characterFromPhoto({ photo });

@@ -7,7 +7,7 @@ import { partnerOf } from '../local/scene-figure.js';
 import { readingOf, readLocalRecipe } from '../local/text-to-image.js';
 import { recolourRequests } from '../local/understand.js';
 import { COLOURS } from '../local/vocabulary.js';
-import { personWithHair, solidPng } from './fixtures.js';
+import { personWithHair, productPhoto, solidPng } from './fixtures.js';
 
 const engine = createLocalEngine();
 const edit = (prompt: string, image: Buffer) => engine.edit({ prompt, model: 'nano-banana', images: [image], seed: 1 });
@@ -177,6 +177,27 @@ describe('local edit: a photo has its garment found below the face and painted i
     // Alone, or asked in so many words, it is still refused with the reason.
     await expect(edit('red dress', flat)).rejects.toThrow(/could not pick out the dress/);
     await expect(edit('make the dress red, golden hour', flat)).rejects.toThrow(/could not pick out the dress/);
+  }, 30_000);
+
+  it('paints a garment photographed alone on a plain background (a product shot was refused: no face to find)', async () => {
+    const before = await raw((await sharp(await productPhoto('longSleeve', '#2f6b4f')).png().toBuffer()));
+    const result = await edit('make the top navy blue', await productPhoto('longSleeve', '#2f6b4f'));
+    expect(result.applied).toEqual(['navy blue top']);
+    const after = await raw(result.data);
+    // The top's middle is navy now (blue above red and green), the background as it was.
+    const [r, g, b] = meanIn(after, [0.45, 0.4, 0.55, 0.5]);
+    expect(b).toBeGreaterThan(Math.max(r, g) + 25);
+    const wall = meanIn(after, [0.02, 0.02, 0.12, 0.12]);
+    const wallBefore = meanIn(before, [0.02, 0.02, 0.12, 0.12]);
+    expect(Math.max(...wall.map((v, c) => Math.abs(v - wallBefore[c]!)))).toBeLessThan(12);
+    // A busy background is not a product shot: refused, as before.
+    const stripes = Array.from({ length: 20 }, (_, i) => `<rect x="${i * 30}" y="0" width="15" height="800" fill="#c84"/>`).join('');
+    const frame = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><defs><mask id="m"><rect width="600" height="800" fill="#fff"/><rect x="40" y="40" width="520" height="720" fill="#000"/></mask></defs><g mask="url(#m)">${stripes}</g></svg>`;
+    const busy = await sharp(await productPhoto('longSleeve', '#2f6b4f'))
+      .composite([{ input: Buffer.from(frame) }])
+      .png()
+      .toBuffer();
+    await expect(edit('make the top navy blue', busy)).rejects.toThrow(/could not pick out the top/);
   }, 30_000);
 
   it('refuses with the reason when there is no one to find, or the garment cannot be told from the wall', async () => {

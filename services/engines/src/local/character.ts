@@ -104,6 +104,9 @@ interface Labels {
   caption: string;
 }
 
+/** The widest capital of the title (DejaVu Serif's W) and its letter spacing, in ems: any name fits. */
+const TITLE_EM_PER_CHAR = 1.2;
+
 /** Where the figure stands for a pose: feet centre, feet line and full height, in image pixels. */
 export function studioPlacement(poseIndex: number) {
   const camera = STUDIO_CAMERA[poseIndex]!;
@@ -130,6 +133,8 @@ export function studioSvg(look: CharacterLook, poseIndex: number, garment: Garme
   const floorVisible = place.footY < HEIGHT * 0.95;
   const ink = inkFor(look.backdrop);
   const small = 24;
+  // The title (a character's name, up to 40 characters) fits the width: a long name ran off the portrait.
+  const titleSize = Math.min(38, (WIDTH - 2 * 56) / (TITLE_EM_PER_CHAR * Math.max(1, [...labels.title].length)));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
 <defs>
 <linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(look.backdrop, 0.14)}"/><stop offset="0.75" stop-color="${lighten(look.backdrop, 0.1)}"/><stop offset="1" stop-color="${look.backdrop}"/></linearGradient>
@@ -146,7 +151,7 @@ ${floorVisible ? `<ellipse cx="${place.x.toFixed(1)}" cy="${(place.footY + place
 ${STUDIO_CAMERA[poseIndex]!.pillar ? pillarSvg(look.backdrop, person.landmarks, place.x, floorY) : ''}
 ${person.body}
 <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#vignette)"/>
-<text x="56" y="86" font-family="DejaVu Serif, serif" font-size="38" letter-spacing="6" fill="${ink}">${escapeXml(labels.title)}</text>
+<text x="56" y="86" font-family="DejaVu Serif, serif" font-size="${titleSize.toFixed(1)}" letter-spacing="${(titleSize * 0.16).toFixed(1)}" fill="${ink}">${escapeXml(labels.title)}</text>
 <text x="56" y="${86 + small * 1.7}" font-family="DejaVu Sans, sans-serif" font-size="${small}" letter-spacing="4" fill="${ink}" opacity="0.72">${escapeXml(labels.detail)}</text>
 ${floorVisible ? `<text x="56" y="${HEIGHT - 56}" font-family="DejaVu Serif, serif" font-style="italic" font-size="${small}" fill="${ink}" opacity="0.8">${escapeXml(labels.caption)}</text>` : ''}
 ${localCaption(WIDTH, HEIGHT, ink)}

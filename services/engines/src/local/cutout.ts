@@ -14,7 +14,7 @@ export async function cutOutGarment(photo: Buffer, maxSide = 1024): Promise<{ pn
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
-  const background = borderMedian(data, width, height);
+  const background = borderColour(data, width, height).colour;
   const alpha = Buffer.alloc(width * height);
   // Distances below `inner` are background, above `outer` garment, a soft ramp between.
   const inner = 22;
@@ -51,30 +51,30 @@ export async function cutOutGarment(photo: Buffer, maxSide = 1024): Promise<{ pn
  * Background is only what is reachable from the photo's border: light dots or white stripes inside a
  * garment (as light as the backdrop) stay part of it; an open neckline, which reaches the border, does not.
  */
-function keepEnclosed(alpha: Buffer, width: number, height: number): void {
+export function keepEnclosed(alpha: Uint8Array | Uint8ClampedArray, width: number, height: number): void {
   const outside = reachableFromBorder(width, height, (i) => alpha[i]! < 128);
   for (let i = 0; i < alpha.length; i++) if (!outside[i] && alpha[i]! < 128) alpha[i] = 255;
 }
 
-function borderMedian(data: Buffer, width: number, height: number): [number, number, number] {
-  const channels: number[][] = [[], [], []];
-  const sample = (x: number, y: number) => {
-    const p = (y * width + x) * 3;
-    for (let c = 0; c < 3; c++) channels[c]!.push(data[p + c]!);
-  };
+/** The median colour of a picture's border (RGB) and how far its pixels stray from it on average (RGB distance). */
+export function borderColour(data: Uint8Array | Uint8ClampedArray, width: number, height: number): { colour: [number, number, number]; spread: number } {
+  const samples: [number, number, number][] = [];
   const step = Math.max(1, Math.floor((width + height) / 400));
+  const at = (x: number, y: number) => {
+    const p = (y * width + x) * 3;
+    samples.push([data[p]!, data[p + 1]!, data[p + 2]!]);
+  };
   for (let x = 0; x < width; x += step) {
-    sample(x, 0);
-    sample(x, height - 1);
+    at(x, 0);
+    at(x, height - 1);
   }
   for (let y = 0; y < height; y += step) {
-    sample(0, y);
-    sample(width - 1, y);
+    at(0, y);
+    at(width - 1, y);
   }
-  return channels.map((values) => {
-    values.sort((a, b) => a - b);
-    return values[Math.floor(values.length / 2)]!;
-  }) as [number, number, number];
+  const colour = [0, 1, 2].map((c) => samples.map((s) => s[c]!).sort((a, b) => a - b)[samples.length >> 1]!) as [number, number, number];
+  const spread = samples.reduce((sum, s) => sum + Math.hypot(s[0] - colour[0], s[1] - colour[1], s[2] - colour[2]), 0) / samples.length;
+  return { colour, spread };
 }
 
 /**

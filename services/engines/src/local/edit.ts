@@ -16,7 +16,7 @@ import { localBadgeBox, localBadgeLayer, localMarkOf, localMarkXmp } from './ren
 import { findSubject } from './subject.js';
 import { localStillRecoloured, readLocalRecipe } from './text-to-image.js';
 import { findBody } from './body.js';
-import { recolourGarment } from './recolour.js';
+import { recolourGarment, recolourProduct } from './recolour.js';
 
 /** The edit works on (and returns) at most this long a side: the canvas sends at most 2048 px (SPEC.md §9). */
 export const MAX_EDIT_SIDE = 2048;
@@ -68,9 +68,13 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
   if (plan.recolours.length > 0 && !recipe) {
     const body = await findBody(await sharpOf(source).png({ compressionLevel: 1 }).toBuffer());
     for (const { garment, colour, explicit } of plan.recolours) {
-      if (!body || !(await recolourGarment(source, body, garment?.slot ?? null, colour.hex, mainMark))) {
+      // No one in the photo: a garment alone on an even background (a product shot) is painted whole.
+      const painted = body ? await recolourGarment(source, body, garment?.slot ?? null, colour.hex, mainMark) : await recolourProduct(source, colour.hex, mainMark);
+      if (!painted) {
         if (!explicit && !onlyColours) continue;
-        throw new EngineInputError(`The local engine could not pick out the ${garment?.name ?? 'outfit'} in this photo: it recolours clothes below a face it can see, against a backdrop of other colours`);
+        throw new EngineInputError(
+          `The local engine could not pick out the ${garment?.name ?? 'outfit'} in this photo: it recolours clothes below a face it can see, or a garment alone on a plain background, against a backdrop of other colours`,
+        );
       }
       applied.push({ label: `${colour.name} ${garment?.name ?? 'outfit'}`, key: 'recolour' });
     }

@@ -1,5 +1,6 @@
 import type { Body } from './body.js';
 import { parseHex } from './colour.js';
+import { borderColour, keepEnclosed } from './cutout.js';
 import { blurred, blurredMask, fromYcc, skinLikeness, smoothstep, toYcc, type Picture } from './picture.js';
 import type { MarkBox } from './render.js';
 import type { GarmentSlot } from './vocabulary.js';
@@ -325,13 +326,23 @@ export async function recolourGarment(
   }
   if (clipped > LEAK_ROWS * extents.filter((extent) => extent > 0).length) return false;
   const soft = await blurredMask(alpha, width, height, Math.max(0.8, Math.min(width, height) / 900));
+  paintMask(data, soft, [ym, cbm, crm], hex);
+  return true;
+}
 
+/**
+ * Paints the pixels of `mask` (0–255 per pixel) `hex`, keeping the folds and shading: each pixel keeps its
+ * brightness relative to the garment's mean colour (`mean`, Y'CbCr) and its saturation relative to the garment's, in
+ * the new colour's hue.
+ */
+function paintMask(data: Uint8ClampedArray, mask: ArrayLike<number>, [ym, cbm, crm]: [number, number, number], hex: string): void {
+  const meanChroma = Math.hypot(cbm - 128, crm - 128);
   const [tr, tg, tb] = parseHex(hex);
   const [yt, cbt, crt] = toYcc(tr, tg, tb);
   // Folds keep their depth: a black garment painted white has its few levels of shading spread wider.
   const gain = Math.max(0.5, Math.min(2.2, (yt + 30) / (ym + 30)));
-  for (let i = 0; i < soft.length; i++) {
-    const a = soft[i]! / 255;
+  for (let i = 0; i < mask.length; i++) {
+    const a = mask[i]! / 255;
     if (a <= 0) continue;
     const p = i * 3;
     const r = data[p]!;
@@ -349,6 +360,45 @@ export async function recolourGarment(
     data[p + 1] = Math.round(g + (ng - g) * a);
     data[p + 2] = Math.round(b + (nb - b) * a);
   }
+}
+
+/** A product photo's background is this even at most (the border's colours' mean distance from their median). */
+const PRODUCT_BORDER_SPREAD = 14;
+/** The product covers between these shares of the frame. */
+const PRODUCT_MIN = 0.04;
+const PRODUCT_MAX = 0.85;
+
+/**
+ * Paints a garment photographed alone (no one wearing it: a product shot, a flat lay) `hex`: on a background of one
+ * even colour, what stands out from it and what it encloses is the garment (cutout.ts's reading), painted as a worn
+ * one is. In place; false when the photo is not such a shot (an uneven background, nothing or nearly everything
+ * standing out). Called only when no person was found (a person on a studio backdrop would be painted whole).
+ */
+export async function recolourProduct(picture: Picture, hex: string, keepOut: MarkBox | null = null): Promise<boolean> {
+  const { width, height, data } = picture;
+  const { colour: background, spread } = borderColour(data, width, height);
+  if (spread > PRODUCT_BORDER_SPREAD) return false;
+  const alpha = new Uint8ClampedArray(width * height);
+  const [inner, outer] = [22, 60];
+  for (let i = 0, p = 0; i < alpha.length; i++, p += 3) {
+    const d = Math.hypot(data[p]! - background[0], data[p + 1]! - background[1], data[p + 2]! - background[2]);
+    alpha[i] = Math.round(255 * smoothstep(inner, outer, d));
+  }
+  keepEnclosed(alpha, width, height);
+  if (keepOut) {
+    for (let y = Math.max(0, Math.floor(keepOut.top * height)); y < Math.min(height, Math.ceil(keepOut.bottom * height)); y++)
+      for (let x = Math.max(0, Math.floor(keepOut.left * width)); x < Math.min(width, Math.ceil(keepOut.right * width)); x++) alpha[y * width + x] = 0;
+  }
+  // The garment's mean colour, over its solid pixels.
+  let [n, sy, scb, scr] = [0, 0, 0, 0];
+  for (let i = 0; i < alpha.length; i++) {
+    if (alpha[i]! < 250) continue;
+    const [l, cb, cr] = toYcc(data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!);
+    [n, sy, scb, scr] = [n + 1, sy + l, scb + cb, scr + cr];
+  }
+  if (n < PRODUCT_MIN * alpha.length || n > PRODUCT_MAX * alpha.length) return false;
+  const soft = await blurredMask(alpha, width, height, Math.max(0.8, Math.min(width, height) / 900));
+  paintMask(data, soft, [sy / n, scb / n, scr / n], hex);
   return true;
 }
 
