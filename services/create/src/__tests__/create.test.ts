@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GENERATION_THUMBNAIL_WIDTH, type Generation, type GenerationsPage, type Preset } from '@atelier/contracts';
 import { EngineFailure, EngineInputError, createLocalEngine, probeVideo, type Engines } from '@atelier/engines';
+import { createMediaStore, type MediaStore } from '@atelier/kit';
 import { testServiceHeaders } from '@atelier/kit/testing';
 import { createRequire } from 'node:module';
 import { readdirSync } from 'node:fs';
@@ -10,7 +11,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeGeneration, insertGeneration } from '../db/generations.js';
 import { DELETE_NOT_YET, PREMIUM_MODEL_MESSAGE } from '../routes/generations.js';
-import { SECRET, startAccount, startCreate, userHeaders, waitFor, type TestAccount, type TestCreate } from './helpers.js';
+import { loadCreateConfig } from '../config.js';
+import { SECRET, startAccount, startCreate, tempDir, testDatabaseUrl, userHeaders, waitFor, type TestAccount, type TestCreate } from './helpers.js';
 
 /** Where @atelier/artwork's build put the preset thumbnails (the shell's build copies them to /art/). */
 const ARTWORK_DIR = join(dirname(createRequire(import.meta.url).resolve('@atelier/artwork/package.json')), 'dist/art');
@@ -434,7 +436,23 @@ describe('failures', () => {
         return made;
       },
     });
-    const create = await startCreate(account, { deps: { engines } });
+    // The media store the service writes through, watched: the losing attempt's puts and deletes are seen whenever
+    // they happen (the check raced them: it looked before the loser had stored anything).
+    const data = tempDir();
+    const store = createMediaStore(loadCreateConfig({ IDENTITY_SECRET: SECRET, ACCOUNT_URL: account.url, DATA_DIR: data.dir, DATABASE_URL: testDatabaseUrl() }).media);
+    const [puts, deletes] = [[] as string[], [] as string[]];
+    const media: MediaStore = Object.assign(Object.create(store) as MediaStore, {
+      put: async (...args: Parameters<MediaStore['put']>) => {
+        const stored = await store.put(...args);
+        puts.push(stored.key);
+        return stored;
+      },
+      delete: async (key: string) => {
+        await store.delete(key);
+        deletes.push(key);
+      },
+    });
+    const create = await startCreate(account, { env: { DATA_DIR: data.dir }, deps: { engines, media } });
     target.create = create;
     try {
       const user = await account.createUser('free');
@@ -446,11 +464,14 @@ describe('failures', () => {
       );
       expect(done.imageUrl).toBe('/media/generations/image/winner.png');
       // The losing attempt stored its picture and thumbnail, then deleted both once it learnt it had lost.
-      const files = () => readdirSync(join(create.dataDir, 'media'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-      await waitFor(async () => files().length, (n) => n === 0, 10_000);
-      expect(files()).toEqual([]);
+      await waitFor(async () => puts.length, (n) => n >= 2, 10_000);
+      await waitFor(async () => deletes.length, (n) => n >= puts.length, 10_000);
+      expect(deletes.sort()).toEqual(puts.sort());
+      const files = readdirSync(join(data.dir, 'media'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+      expect(files).toEqual([]);
     } finally {
       await create.close();
+      data.remove();
     }
   });
 
