@@ -146,7 +146,7 @@ export const MESSAGES = {
   generationFailedTitle: 'Generation Failed',
   generationFailedFallback: 'Generation failed',
   // Not in SPEC: a start whose answer was lost (docs/decisions.md).
-  startUnconfirmedTitle: 'Start not confirmed',
+  startUnconfirmedTitle: 'Start Not Confirmed',
   startUnconfirmed: 'The studio did not answer in time. Your generation may have started: check your creations before trying again.',
   premiumModelTitle: 'Upgrade to use this model',
   uploadFailedTitle: 'Upload Failed',

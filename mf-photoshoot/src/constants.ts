@@ -72,11 +72,11 @@ export const MESSAGES = {
   // Not in SPEC (decisions of this remote):
   downloadFailed: { title: 'Download Failed', description: 'None of the photos could be downloaded. Please try again.' },
   startUnconfirmed: {
-    title: 'Start not confirmed',
+    title: 'Start Not Confirmed',
     description: 'The studio did not answer in time. Your photoshoot may have started: it will be in your creations if it did.',
   },
-  unreadableImage: { title: 'Image could not be read', description: 'This file could not be opened as an image. Please choose another photo.' },
-  imageTooSmall: { title: 'Image too small', description: `${imageTooSmallMessage(PHOTOSHOOT_MIN_IMAGE_SIDE)}. Please choose a larger photo.` },
+  unreadableImage: { title: 'Image Could Not Be Read', description: 'This file could not be opened as an image. Please choose another photo.' },
+  imageTooSmall: { title: 'Image Too Small', description: `${imageTooSmallMessage(PHOTOSHOOT_MIN_IMAGE_SIDE)}. Please choose a larger photo.` },
   characterCreateFailed: { title: 'Character Not Created', fallback: 'Failed to create character' },
   characterRenameFailed: { title: 'Character Not Renamed', fallback: 'Failed to rename character' },
   characterDeleteFailed: { title: 'Character Not Deleted', fallback: 'Failed to delete character' },

@@ -221,7 +221,7 @@ describe('image tab', () => {
     await user.click(screen.getByRole('button', { name: 'Generate · 1 credit' }));
     await waitFor(() =>
       expect(host.toast).toHaveBeenCalledWith({
-        title: 'Start not confirmed',
+        title: 'Start Not Confirmed',
         description: 'The studio did not answer in time. Your generation may have started: check your creations before trying again.',
         variant: 'destructive',
       }),

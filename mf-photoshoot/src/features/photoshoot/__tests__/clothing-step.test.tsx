@@ -54,14 +54,14 @@ describe('the clothing step', () => {
     vi.stubGlobal('createImageBitmap', vi.fn(async () => Promise.reject(new DOMException('The source image could not be decoded.', 'InvalidStateError'))));
     await user.upload(screen.getByLabelText('Clothing image'), imageFile('fake.jpg', 'image/jpeg'));
     await waitFor(() =>
-      expect(host.toast).toHaveBeenLastCalledWith({ title: 'Image could not be read', description: 'This file could not be opened as an image. Please choose another photo.', variant: 'destructive' }),
+      expect(host.toast).toHaveBeenLastCalledWith({ title: 'Image Could Not Be Read', description: 'This file could not be opened as an image. Please choose another photo.', variant: 'destructive' }),
     );
     // A 40×50 garment photo (it spent a photoshoot on ten blurs).
     vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 40, height: 50, close: () => {} })));
     await user.upload(screen.getByLabelText('Clothing image'), imageFile('tiny.png'));
     await waitFor(() =>
       expect(host.toast).toHaveBeenLastCalledWith({
-        title: 'Image too small',
+        title: 'Image Too Small',
         description: 'Image is too small: each side must be at least 128 pixels. Please choose a larger photo.',
         variant: 'destructive',
       }),

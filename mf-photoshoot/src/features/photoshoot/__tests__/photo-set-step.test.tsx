@@ -280,7 +280,7 @@ describe('the photo set step', () => {
     it('does not call the start failed when its answer was lost (the service restarting): it may have started', async () => {
       const { host } = await startGeneration((api) => api.on('POST /api/avatar/generate', () => json({ error: 'Service unavailable: photoshoot' }, 503)));
       expect(host.toast).toHaveBeenCalledWith({
-        title: 'Start not confirmed',
+        title: 'Start Not Confirmed',
         description: 'The studio did not answer in time. Your photoshoot may have started: it will be in your creations if it did.',
         variant: 'destructive',
       });
