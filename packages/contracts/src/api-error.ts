@@ -48,7 +48,11 @@ export function parseApiError(error: unknown): ApiErrorInfo {
  * gateway's 502/503/504 (the service restarting or too slow). A write may then have been done: a start is not "failed"
  * (it ran and was charged while the user read "Generation Failed" and tried again).
  */
-export const answerLost = ({ status }: Pick<ApiErrorInfo, 'status'>) => status === null || status === 502 || status === 503 || status === 504;
+export function answerLost(error: unknown): boolean {
+  if (isNetworkError(error)) return true;
+  const { status } = parseApiError(error);
+  return status === 502 || status === 503 || status === 504;
+}
 
 /** A non-empty string field of an error body. */
 export function textField(body: Record<string, unknown> | null, key: string): string | null {

@@ -1,7 +1,7 @@
 import type { User } from '@atelier/contracts';
 import { AUTH_USER_KEY, createQueryClient, HostProvider, useCurrentUser, type LimitDialogOptions } from '@atelier/host';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Component, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Component, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { LazyToaster } from '../components/lazy-toaster';
 import { LimitDialog, LIMIT_DIALOG_TARGET, type LimitDialogProps } from '../features/limit-dialog/components/limit-dialog';
@@ -50,6 +50,14 @@ export interface AppProviderProps {
   children?: ReactNode;
 }
 
+/**
+ * A call was refused 401: the session ended elsewhere (signed out in another tab, deleted, expired). The user is asked
+ * for again, and the app's routes send a visitor to /login (the studio stayed, its calls failing).
+ */
+function sessionEnded(queryClient: QueryClient): void {
+  if (queryClient.getQueryData([AUTH_USER_KEY])) void queryClient.invalidateQueries({ queryKey: [AUTH_USER_KEY] });
+}
+
 /** Suspense → error boundary → the page's one QueryClient → the host every remote uses. */
 export function AppProvider({ navigate, remoteRegistry, guard, children }: AppProviderProps) {
   const [queryClient] = useState(() => {
@@ -58,6 +66,20 @@ export function AppProvider({ navigate, remoteRegistry, guard, children }: AppPr
     if (sentAsVisitor()) client.setQueryData([AUTH_USER_KEY], null);
     return client;
   });
+  // A 401 from any query or mutation (the limits' poll, the account page's reads) ends the session too, as one from
+  // a call through the host does.
+  useEffect(() => {
+    const ended = (event: { type: string; action?: { type: string; error?: unknown } }) => {
+      const error = event.type === 'updated' && event.action?.type === 'error' ? event.action.error : null;
+      if (error instanceof Error && error.message.startsWith('401:')) sessionEnded(queryClient);
+    };
+    const fromQueries = queryClient.getQueryCache().subscribe(ended);
+    const fromMutations = queryClient.getMutationCache().subscribe(ended);
+    return () => {
+      fromQueries();
+      fromMutations();
+    };
+  }, [queryClient]);
   const [limit, setLimit] = useState<LimitDialogOptions | null>(null);
   const host = useMemo(() => {
     const created = createShellHost({
@@ -67,10 +89,7 @@ export function AppProvider({ navigate, remoteRegistry, guard, children }: AppPr
         created.track('limit_modal_shown', { type: options.type, used: options.used, limit: options.limit });
       },
       userPlan: () => queryClient.getQueryData<User | null>([AUTH_USER_KEY])?.plan,
-      // The session ended elsewhere: the user is asked for again, and the app's routes send a visitor to /login.
-      onUnauthorized: () => {
-        if (queryClient.getQueryData([AUTH_USER_KEY])) void queryClient.invalidateQueries({ queryKey: [AUTH_USER_KEY] });
-      },
+      onUnauthorized: () => sessionEnded(queryClient),
       ...(guard ? { guard } : {}),
     });
     return created;

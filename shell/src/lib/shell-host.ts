@@ -14,8 +14,8 @@ export function createShellHost(deps: {
   onUnauthorized?: () => void;
 }): Host {
   return {
-    // Every call of the shell and the remotes goes through here: a 401 anywhere is the session's end, not one
-    // screen's failure (another tab signed out; this one kept showing the studio, its calls failing).
+    // The remotes' calls go through here (the shell's own queries and mutations are watched by the provider): a 401
+    // is the session's end, not one screen's failure (another tab signed out; this one kept showing the studio).
     apiRequest: async (method, url, body) => {
       try {
         return await apiRequest(method, url, body);

@@ -3,13 +3,14 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 export const isImageFile = (file: File) => file.type.startsWith('image/');
 
 /**
- * A picked image's size in pixels as the browser decodes it (upright), `null` when it cannot be decoded (a text file
+ * A picked image's size in pixels as the browser decodes it, `null` when it cannot be decoded (a text file
  * named .jpg), `undefined` when this browser cannot tell (no `createImageBitmap`): the service checks it anyway.
  */
 export async function imageSizeOf(file: Blob): Promise<{ width: number; height: number } | null | undefined> {
   if (typeof createImageBitmap !== 'function') return undefined;
   try {
-    const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+    // No options: a browser that does not know one rejects the call, and the shorter side is the same either way.
+    const bitmap = await createImageBitmap(file);
     const size = { width: bitmap.width, height: bitmap.height };
     bitmap.close();
     return size;

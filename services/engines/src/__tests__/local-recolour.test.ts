@@ -6,6 +6,8 @@ import { createLocalEngine } from '../local/index.js';
 import { partnerOf } from '../local/scene-figure.js';
 import { readingOf, readLocalRecipe } from '../local/text-to-image.js';
 import { recolourRequests } from '../local/understand.js';
+import { pictureOf } from '../local/picture.js';
+import { recolourProduct } from '../local/recolour.js';
 import { COLOURS } from '../local/vocabulary.js';
 import { personWithHair, productPhoto, solidPng } from './fixtures.js';
 
@@ -198,6 +200,21 @@ describe('local edit: a photo has its garment found below the face and painted i
       .png()
       .toBuffer();
     await expect(edit('make the top navy blue', busy)).rejects.toThrow(/could not pick out the top/);
+    // A person cropped at the shoulders on a plain backdrop (no face to find): their bare arms are not painted.
+    const headless = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><rect width="600" height="800" fill="#f3f3f1"/><rect x="110" y="120" width="80" height="520" fill="#c58c6a"/><rect x="410" y="120" width="80" height="520" fill="#c58c6a"/><rect x="170" y="110" width="260" height="560" fill="#2f6b4f"/></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+    // Taken as a product shot (no face found), it is refused: skin where the garment should be.
+    const picture = async (image: Buffer) => {
+      const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      return pictureOf(info.width, info.height, data);
+    };
+    expect(await recolourProduct(await picture(headless), '#1c2742')).toBe(false);
+    expect(await recolourProduct(await picture(await productPhoto('longSleeve', '#2f6b4f')), '#1c2742')).toBe(true);
   }, 30_000);
 
   it('refuses with the reason when there is no one to find, or the garment cannot be told from the wall', async () => {

@@ -388,6 +388,9 @@ describe('local text-to-image scene', () => {
     expect(understand('a bouquet of pink peonies, product shot', undefined, 1).stillLife).toBeDefined();
     expect(understand('long black opera gloves', undefined, 1).stillLife).toBeDefined();
     expect(understand('denim jacket, black belt bag', undefined, 1).accessories?.[0]?.kind).toBe('crossbody');
+    // A bouquet named in two words keeps its flowers' colour; "slip dresses" are slip dresses.
+    expect(understand('bride with a bridal bouquet of red roses', undefined, 1).accessories?.[0]).toMatchObject({ kind: 'bouquet', colour: { name: 'red' } });
+    expect(understand('two women in silk slip dresses', undefined, 1).garments[0]?.name).toBe('slip dress');
   });
 
   it('draws two people when two are named, each in their own clothes (a couple was one person)', async () => {
@@ -400,6 +403,12 @@ describe('local text-to-image scene', () => {
     expect([two.figure.presentation, two.garments.map((g) => `${g.paint.name} ${g.template}`), two.companion?.figure.presentation, two.companion?.garments.map((g) => `${g.paint.name} ${g.template}`), two.setting, two.light]).toEqual([
       'woman', ['red dress'], 'man', ['navy suit'], 'beach', 'sunset',
     ]);
+    // The set and the light are the whole prompt's, also after the second person's words with no comma between.
+    const noComma = understand('a woman in a red dress and a man in a navy suit on a beach at sunset', undefined, 3);
+    expect([noComma.setting, noComma.light, noComma.companion?.garments.map((g) => g.template)]).toEqual(['beach', 'sunset', ['suit']]);
+    // A bride named second wears her wedding dress, not the groom's clothes.
+    const groomFirst = understand('a groom in a black tuxedo and his bride in a garden', undefined, 3);
+    expect([groomFirst.figure.presentation, groomFirst.companion?.figure.presentation, groomFirst.companion?.garments[0]?.name, groomFirst.setting]).toEqual(['man', 'woman', 'wedding dress', 'garden']);
     // A man is not put in the bride's gown: a black suit.
     const wedding = understand('bride and groom in a garden', undefined, 3);
     expect([wedding.garments[0]?.template, wedding.companion?.figure.presentation, wedding.companion?.garments.map((g) => `${g.paint.name} ${g.template}`)]).toEqual(['gown', 'man', ['black suit']]);

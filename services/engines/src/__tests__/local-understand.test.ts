@@ -242,6 +242,8 @@ describe('local prompt understanding', () => {
     expect(promptTitle('a full body photo of a woman in red')).toBe('A woman in red');
     expect(promptTitle('Portrait of Élodie, soft light')).toBe('Élodie');
     expect(promptTitle('close-up')).toBe('Close-up');
+    // Only an opening that names the shot: "holding a photo of her mother" is the subject's.
+    expect(promptTitle('woman holding a photo of her mother')).toBe('Woman holding a photo');
   });
 
   it('is deterministic by seed for what nothing names', () => {

@@ -67,8 +67,10 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
   const mainMark = await localMarkOf(main);
   if (plan.recolours.length > 0 && !recipe) {
     const body = await findBody(await sharpOf(source).png({ compressionLevel: 1 }).toBuffer());
-    for (const { garment, colour, explicit } of plan.recolours) {
-      // No one in the photo: a garment alone on an even background (a product shot) is painted whole.
+    for (const [n, { garment, colour, explicit }] of plan.recolours.entries()) {
+      // No one in the photo: a garment alone on an even background (a product shot) is painted whole — once: its
+      // parts cannot be told apart ("the dress red and the belt black" would paint it all twice).
+      if (!body && n > 0) continue;
       const painted = body ? await recolourGarment(source, body, garment?.slot ?? null, colour.hex, mainMark) : await recolourProduct(source, colour.hex, mainMark);
       if (!painted) {
         if (!explicit && !onlyColours) continue;

@@ -397,6 +397,13 @@ export async function recolourProduct(picture: Picture, hex: string, keepOut: Ma
     [n, sy, scb, scr] = [n + 1, sy + l, scb + cb, scr + cr];
   }
   if (n < PRODUCT_MIN * alpha.length || n > PRODUCT_MAX * alpha.length) return false;
+  // Skin where the garment should be is a person whose face was not seen (cropped at the neck, from behind): their
+  // arms and neck would be painted too. Unless the garment itself is of a skin's colour.
+  if (skinLikeness(...fromYcc(sy / n, scb / n, scr / n)) < 0.3) {
+    let onSkin = 0;
+    for (let i = 0; i < alpha.length; i++) if (alpha[i]! >= 250 && skinLikeness(data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!) > 0.5) onSkin++;
+    if (onSkin > MAX_SKIN * n) return false;
+  }
   const soft = await blurredMask(alpha, width, height, Math.max(0.8, Math.min(width, height) / 900));
   paintMask(data, soft, [sy / n, scb / n, scr / n], hex);
   return true;

@@ -231,8 +231,12 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const issue = `N° ${String((seedHash % 97) + 1).padStart(2, '0')}`;
   const masthead = mastheadLayout(w, h, title, `${style} · ${issue}`);
   // A hat rises above the hair (and sits higher on curls).
-  const hatRise = Math.max(0, ...(reading.accessories ?? []).map((a) => headwearRise(a.kind, reading.figure.hairStyle)));
   const pair = reading.noPerson ? undefined : reading.companion;
+  const hatRise = Math.max(
+    0,
+    ...(reading.accessories ?? []).map((a) => headwearRise(a.kind, reading.figure.hairStyle)),
+    ...(pair?.accessories ?? []).map((a) => headwearRise(a.kind, pair!.figure.hairStyle)),
+  );
   const hairAbove = Math.max(HAIR_VOLUME[reading.figure.hairStyle] ?? 0.15, hatRise, pair ? (HAIR_VOLUME[pair.figure.hairStyle] ?? 0.15) : 0);
   // A full-length figure stands on the floor; one whose hat (or hair) would reach the title stands a little smaller
   // (a fedora covered the line under a square still's title).
@@ -367,7 +371,8 @@ const HAIR_VOLUME: Partial<Record<HairLength, number>> = { curly: 0.5, bun: 0.4,
 const PROMPT_TITLE_MAX = 28;
 
 /** A clause's opening that names the shot, not its subject: "close-up of", "a full body photo of", "portrait of". */
-const SHOT_OPENING = /^(?:(?:a|an|the)\s+)?(?:[\p{L}-]+\s+){0,3}?(?:close[- ]?ups?|portrait|photo(?:graph)?|picture|image|shot|headshot|editorial|illustration)\s+of\s+(?=\S)/iu;
+const SHOT_WORDS = 'extreme|full|body|full-body|full-length|length|half|half-body|studio|fashion|editorial|beauty|product|detail|candid|cinematic|professional|high|low|angle|wide|medium|close|street|vintage|film|polaroid|magazine|glamour|lifestyle|campaign|black|white|and|colour|color|realistic|photorealistic';
+const SHOT_OPENING = new RegExp(`^(?:(?:a|an|the)\\s+)?(?:(?:${SHOT_WORDS})\\s+){0,3}(?:close[- ]?ups?|portrait|photo(?:graph)?|picture|image|shot|headshot|editorial|illustration)\\s+of\\s+(?=\\S)`, 'i');
 
 /**
  * The prompt's first clause as a masthead ("beauty portrait, glossy lips" → "Beauty portrait"), whole words only,

@@ -144,8 +144,9 @@ const table = <T>(source: Record<string, T>) => new Map(Object.entries(source).m
 function withPlurals(source: Record<string, GarmentEntry>): Record<string, GarmentEntry> {
   const out = { ...source };
   for (const [word, entry] of Object.entries(source)) {
-    if (/s$/.test(word)) continue;
-    const plural = /(ch|sh|x)$/.test(word) ? `${word}es` : `${word}s`;
+    // "dress" → "dresses" ("slip dresses"); other words ending in s are plurals already ("jeans", "trousers").
+    const plural = /(ch|sh|x|ss)$/.test(word) ? `${word}es` : /s$/.test(word) ? null : `${word}s`;
+    if (!plural) continue;
     out[plural] ??= entry;
   }
   return out;
@@ -327,8 +328,9 @@ function accessoryOf(tokens: string[], at: number, term: string): AccessoryReadi
   if (kind === 'necklace' && words.includes('pearl')) kind = 'pearls';
   if (kind === 'earrings' && words.includes('hoop')) kind = 'hoops';
   // A bouquet's colour is its flowers' ("a bouquet of white roses"): read after it too, up to the flowers.
-  if (kind === 'bouquet' && tokens[at + 1] === 'of') {
-    const after = tokens.slice(at + 2, at + 6);
+  const termLength = term.split(' ').length;
+  if (kind === 'bouquet' && tokens[at + termLength] === 'of') {
+    const after = tokens.slice(at + termLength + 1, at + termLength + 5);
     const end = after.findIndex((t) => FLOWERS.has(t));
     if (end > 0) words.push(...after.slice(0, end));
   }
@@ -950,24 +952,33 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
   const split = SECOND_PERSON.exec(lower);
   const pair = split ? PARTNER_WORDS[split[3]!]! : PAIRS.find(([words]) => words.test(lower))?.[1];
   if (!pair) return readPrompt(prompt, preset, seed);
-  // "a woman in red and a man in a navy suit, on a beach": the first person is read from their words and the rest,
-  // the second from theirs.
-  const first = readPrompt(split ? `${split[1]}${split[4]}` : prompt, preset, seed);
-  if (first.noPerson || first.stillLife) return first;
+  // "a woman in red and a man in a navy suit on a beach": each person is read from their own words, the picture (the
+  // set, the light, the framing) from the whole prompt — a second person's words run on to the next comma.
+  const whole = split ? readPrompt(prompt, preset, seed) : null;
+  const first = split ? readPrompt(split[1]!, preset, seed) : readPrompt(prompt, preset, seed);
+  const base = whole ?? first;
+  if (base.noPerson || base.stillLife) return base;
   const random = createRandom(hashString(prompt) ^ Math.imul(seed, 0x85ebca6b) ^ 0x27d4eb2f);
   const opposite: Presentation = first.figure.presentation === 'man' ? 'woman' : 'man';
   const as: Presentation = pair === 'other' ? opposite : pair === 'any' ? random.pick<Presentation>(['woman', 'man']) : pair;
   const second = readPrompt(split ? split[2]! : prompt, undefined, seed ^ 0x5f356495, as);
   const matching = MATCHING.test(lower);
   const bridal = /\b(bride|bridal|wedding|newlyweds)\b/.test(lower);
-  const ownWords = split !== null && second.sources.garment === 'prompt';
+  // Their own clothes: said in their words, or a bride's wedding dress ("a groom in a tuxedo and his bride").
+  const ownWords = split !== null && (second.sources.garment === 'prompt' || (as !== 'man' && second.garments[0]?.name === 'wedding dress'));
   const firstGarments = first.sources.garment === 'seed' && ownWords && matching && suits(second.garments, first.figure.presentation) ? second.garments : first.garments;
   const garments = ownWords ? second.garments : suits(firstGarments, as) && !(bridal && as === 'man') ? firstGarments.map((g) => ({ ...g })) : [partnerSuit(firstGarments[0]!, bridal)];
+  // The picture's, with the first person's own: their figure, clothes, shoes, accessories and pose.
+  const out: Reading = { ...base, figure: first.figure, garments: firstGarments, sources: { ...base.sources, garment: first.sources.garment, colour: first.sources.colour, figure: first.sources.figure, skin: first.sources.skin, hair: first.sources.hair } };
+  for (const key of ['shoes', 'accessories', 'pose', 'partnerPaint'] as const) delete out[key];
+  if (first.shoes) out.shoes = first.shoes;
+  if (first.accessories) out.accessories = first.accessories;
+  if (first.pose !== undefined) out.pose = first.pose;
+  if (first.partnerPaint) out.partnerPaint = first.partnerPaint;
   return {
-    ...first,
-    garments: firstGarments,
+    ...out,
     // Two people side by side are drawn at least half-length (a close-up has room for one head).
-    framing: first.framing === 'close-up' ? 'half body' : first.framing,
+    framing: base.framing === 'close-up' ? 'half body' : base.framing,
     companion: {
       figure: second.figure,
       garments,

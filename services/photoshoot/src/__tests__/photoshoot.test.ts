@@ -103,6 +103,8 @@ describe('photoshoot service', () => {
     // A name of zero-width spaces is refused with the name's own words (it read "Invalid body: name: Please name …").
     const blank = await request(app).patch(`/api/avatar/characters/${character.id}`).set(userHeaders(owner)).send({ name: '\u200b\u200b' });
     expect([blank.status, blank.body]).toEqual([400, { error: 'Please name the character' }]);
+    const notText = await request(app).patch(`/api/avatar/characters/${character.id}`).set(userHeaders(owner)).send({ name: 7 });
+    expect([notText.status, notText.body]).toEqual([400, { error: 'Please name the character' }]);
     await request(app).patch(`/api/avatar/characters/${character.id}`).set(userHeaders(owner)).send({ name: '' }).expect(400);
     await request(app).delete(`/api/avatar/characters/${character.id}`).set(userHeaders(owner)).expect(204);
     expect((await list(owner)).some((c) => c.id === character.id)).toBe(false);

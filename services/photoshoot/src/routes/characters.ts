@@ -144,7 +144,11 @@ export function characterRoutes({
   // the rename dialog shows it to the user.
   router.patch('/api/avatar/characters/:id', requireUser(), validate({ body: z.unknown() }), async (req, res) => {
     const parsed = renameCharacterSchema.safeParse(req.body);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Please name the character');
+    if (!parsed.success) {
+      // A name that is not text at all (missing, a number) is asked for as an empty one is.
+      const issue = parsed.error.issues[0];
+      throw badRequest(!issue || issue.code === 'invalid_type' ? 'Please name the character' : issue.message);
+    }
     const row = await ownCharacter(db, req.identity!.userId, String(req.params.id));
     const [updated] = await db
       .update(characters)

@@ -54,7 +54,7 @@ beforeEach(() => {
       return apiUser ? Response.json(apiUser) : Response.json({ error: 'Unauthorized' }, { status: 401 });
     }
     if (url === '/api/config') return Response.json(apiConfig);
-    if (url === '/api/user-limits') return Response.json(await apiLimits);
+    if (url === '/api/user-limits') return apiUser === null ? Response.json({ error: 'Unauthorized' }, { status: 401 }) : Response.json(await apiLimits);
     if (url === '/api/track-event') return Response.json({ ok: true });
     if (url === '/api/account/summary') return Response.json(accountSummary);
     if (url.startsWith('/api/credits/ledger?')) return Response.json(ledgerPage);
@@ -131,6 +131,17 @@ describe('guards', () => {
     expect(router.state.location.pathname).toBe('/app/canvas');
     apiUser = null; // the session ended elsewhere
     await userEvent.click(screen.getByRole('button', { name: 'Load creations' }));
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends the user to /login when a query is refused 401 (the limits poll of an idle tab)', async () => {
+    apiUser = freeUser;
+    const { router } = renderAt('/app/canvas');
+    await userEvent.click(await screen.findByRole('button', { name: 'Refresh limits' }));
+    expect(router.state.location.pathname).toBe('/app/canvas');
+    apiUser = null; // the session ended elsewhere
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh limits' }));
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });

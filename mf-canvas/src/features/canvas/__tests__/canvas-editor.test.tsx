@@ -3,7 +3,7 @@ import { CAMERAS, CANVAS_COMPOSED_PROMPT_MAX, CANVAS_PROMPT_MAX, canvasPromptSch
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import CanvasEditorRemote from '../../../expose/canvas-editor';
 import { choosePhoto, editButton, editPhoto, photo, PHOTO_DATA_URL, promptBox } from '../../../testing/canvas-steps';
-import { EDITED_IMAGE_URL, installFakeApi, json } from '../../../testing/fake-api';
+import { EDITED_IMAGE_URL, fakeEdit, installFakeApi, json } from '../../../testing/fake-api';
 import { renderWithHost } from '../../../testing/render-with-host';
 import { composePrompt } from '../utils/compose-prompt';
 
@@ -186,7 +186,8 @@ describe('an edit', () => {
     expect(await screen.findByRole('button', { name: /Show edit: make it dusk/, pressed: true })).toBeInTheDocument();
   });
 
-  it('edits the result again: the shown media URL is the main image', async () => {
+  /** An edit made and completed (its first poll, then the next 5 s later), under fake timers. */
+  async function completedEdit() {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = installFakeApi();
     const { user } = renderWithHost(<CanvasEditorRemote />);
@@ -195,6 +196,11 @@ describe('an edit', () => {
     api.completeEdit();
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     await screen.findByRole('img', { name: 'Edited image' });
+    return { api, user };
+  }
+
+  it('edits the result again: the shown media URL is the main image', async () => {
+    const { api, user } = await completedEdit();
     await user.clear(promptBox());
     await user.type(promptBox(), 'add rain');
     await user.click(editButton());
@@ -203,13 +209,7 @@ describe('an edit', () => {
   });
 
   it('brings the canvas into view when a recent edit is chosen (the list is below it on a phone)', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = installFakeApi();
-    const { user } = renderWithHost(<CanvasEditorRemote />);
-    await editPhoto(user);
-    await waitFor(() => expect(api.calls('GET /api/canvas/edit/:id')).toHaveLength(1));
-    api.completeEdit();
-    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    const { user } = await completedEdit();
     const scroll = vi.fn();
     Element.prototype.scrollIntoView = scroll; // jsdom has none
     try {
@@ -266,8 +266,16 @@ describe('an edit', () => {
     expect(editButton()).toBeEnabled();
   });
 
-  it('does not call a start failed when its answer was lost (the service restarting): it may have started, Recent edits is read again', async () => {
-    const api = installFakeApi({ 'POST /api/canvas/edit': () => json({ error: 'Service unavailable: canvas' }, 503) });
+  it('does not call a start failed when its answer was lost (the service restarting): it may have started, and shows up once done', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The edit started, but its answer was lost: the gateway answered 503 as the service restarted.
+    const api = installFakeApi({
+      'POST /api/canvas/edit': () => {
+        const started = fakeEdit({ status: 'queued', prompt: 'make it dusk' });
+        api.edits.set(started.id, started);
+        return json({ error: 'Service unavailable: canvas' }, 503);
+      },
+    });
     const { user, host } = renderWithHost(<CanvasEditorRemote />);
     await waitFor(() => expect(api.calls('GET /api/canvas/edits').length).toBeGreaterThan(0));
     const reads = api.calls('GET /api/canvas/edits').length;
@@ -281,6 +289,10 @@ describe('an edit', () => {
     );
     await waitFor(() => expect(api.calls('GET /api/canvas/edits').length).toBeGreaterThan(reads));
     expect(editButton()).toBeEnabled();
+    // It finishes a few seconds later: Recent edits (finished edits only, not polled) is read again and shows it.
+    api.completeEdit();
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(await screen.findByRole('button', { name: /Show edit: make it dusk/ })).toBeInTheDocument();
   });
 
   it('keeps waiting through a status read that fails once, and shows the paid result', async () => {

@@ -6,7 +6,7 @@ import { TEXTS } from '../../../constants';
 import { CANVAS_EDITS_KEY } from '../api/get-canvas-edits';
 import { waitForCanvasEdit } from '../api/get-canvas-edit';
 import { startCanvasEdit } from '../api/start-canvas-edit';
-import { answerLost, limitReached, parseApiError } from '../utils/api-error';
+import { answerLost, limitReached } from '../utils/api-error';
 import { isAbort, PollTimeoutError } from '../utils/poll-job';
 
 /**
@@ -15,13 +15,24 @@ import { isAbort, PollTimeoutError } from '../utils/poll-job';
  * dialog (402) or tells "Error starting edit"; status reads that keep failing tell "Error checking status"; after
  * 5 minutes the wait ends with "Editing timeout" shown inline, without a toast.
  */
+/** When Recent edits is read again after a start whose answer was lost (ms after it). */
+const LOST_START_REREADS_MS = [0, 5_000, 15_000, 45_000];
+
 export function useCanvasEditJob() {
   const host = useHost();
   const queryClient = useQueryClient();
   const [startedAt, setStartedAt] = useState<number | null>(null);
   const [timedOut, setTimedOut] = useState(false);
   const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []); // the screen left: stop polling, quietly
+  // Re-reads of Recent edits after a start whose answer was lost (an edit that did start shows up once it is done).
+  const rereads = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(
+    () => () => {
+      controller.current?.abort(); // the screen left: stop polling, quietly
+      rereads.current.forEach(clearTimeout);
+    },
+    [],
+  );
 
   const run = useCallback(
     async (request: CanvasEditRequestInput): Promise<CanvasEdit | null> => {
@@ -42,12 +53,19 @@ export function useCanvasEditJob() {
           if (limit) {
             host.openLimitDialog({ type: 'canvas', ...limit });
             refreshLimits();
-          } else if (answerLost(parseApiError(error))) {
+          } else if (answerLost(error)) {
             // The service restarted or the connection dropped: the edit may have started (and been charged); the
             // recent edits and the credits are read again, so one that did start shows up.
             host.toast({ title: TEXTS.startUnconfirmedTitle, description: TEXTS.startUnconfirmed, variant: 'destructive' });
-            void queryClient.invalidateQueries({ queryKey: [CANVAS_EDITS_KEY] });
-            refreshLimits();
+            // The list shows finished edits and is not polled: read it now and as a started edit would finish.
+            for (const delay of LOST_START_REREADS_MS) {
+              rereads.current.push(
+                setTimeout(() => {
+                  void queryClient.invalidateQueries({ queryKey: [CANVAS_EDITS_KEY] });
+                  refreshLimits();
+                }, delay),
+              );
+            }
           } else {
             host.toast({ title: CANVAS_MESSAGES.startFailedTitle, description: CANVAS_MESSAGES.startFailedDescription, variant: 'destructive' });
           }

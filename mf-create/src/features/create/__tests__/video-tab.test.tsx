@@ -114,6 +114,15 @@ describe('video tab', () => {
     // The first image is still the start image: Generate uses it.
     expect(screen.getByRole('img', { name: 'Start image' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate · 20 credits' })).toBeEnabled();
+
+    // Two replacements picked while the first of them uploads, the later one failing: the first image still comes back.
+    api.on('POST /api/uploads', () => new Promise<Response>(() => {}));
+    fireEvent.drop(zone, { dataTransfer: { files: [photo('third.png')] } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Generate · 20 credits' })).toBeDisabled());
+    api.on('POST /api/uploads', () => json({ error: 'Please try again' }, 500));
+    fireEvent.drop(zone, { dataTransfer: { files: [photo('fourth.png')] } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Generate · 20 credits' })).toBeEnabled());
+    expect(screen.getByRole('img', { name: 'Start image' })).toBeInTheDocument();
   });
 
   it('marks VEO 3.1 and SORA 2 for Advanced & Pro and shows a free user an upgrade hint to /pricing', async () => {

@@ -22,8 +22,9 @@ export function useImageSlot(initialUrl: string | null = null): ImageSlot {
   const host = useHost();
   const [previewUrl, setPreviewUrl] = useState<string | null>(initialUrl);
   const [url, setStoredUrl] = useState<string | null>(initialUrl);
-  const stored = useRef(url);
-  stored.current = url;
+  // The last image the slot held for sure (uploaded, or given): what a failed replacement gives back, also when a
+  // second replacement was picked while the first uploaded (`url` is then null).
+  const confirmed = useRef(initialUrl);
   const [uploading, setUploading] = useState(false);
   const objectUrl = useRef<string | null>(null);
   const attempt = useRef(0); // a later choice wins over an upload still running
@@ -36,6 +37,7 @@ export function useImageSlot(initialUrl: string | null = null): ImageSlot {
 
   const setUrl = useCallback((next: string | null) => {
     attempt.current += 1;
+    confirmed.current = next;
     revoke();
     setPreviewUrl(next);
     setStoredUrl(next);
@@ -55,7 +57,7 @@ export function useImageSlot(initialUrl: string | null = null): ImageSlot {
       }
       const current = ++attempt.current;
       // What the slot held: a replacement that fails to upload gives it back (it was lost, Generate disabled).
-      const kept = stored.current;
+      const kept = confirmed.current;
       const previousObjectUrl = objectUrl.current;
       const local = URL.createObjectURL(file);
       objectUrl.current = local;
@@ -66,6 +68,7 @@ export function useImageSlot(initialUrl: string | null = null): ImageSlot {
         (result) => {
           if (previousObjectUrl) URL.revokeObjectURL(previousObjectUrl);
           if (attempt.current !== current) return;
+          confirmed.current = result.url;
           setStoredUrl(result.url);
           setUploading(false);
         },

@@ -64,7 +64,7 @@ export function useStartGeneration(kind: StartKind, user: User | null, onStarted
           limit: numberField(body, 'limit') ?? limit,
         });
         void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] });
-      } else if (answerLost({ status })) {
+      } else if (answerLost(error)) {
         // The service restarted or the connection dropped: it may have started (and charged). The gallery and the
         // credits are read again, so a generation that did start shows up.
         host.toast({ title: MESSAGES.startUnconfirmedTitle, description: MESSAGES.startUnconfirmed, variant: 'destructive' });

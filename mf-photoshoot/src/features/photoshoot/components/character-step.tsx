@@ -109,7 +109,11 @@ export function CharacterStep({ selectedId, onSelect }: CharacterStepProps) {
           setCreated(character.characterId);
         }}
         onCloseAutoFocus={(event) => {
-          if (!justCreated.current) return onCloseAutoFocus(event);
+          // A character made at an earlier opening whose card never came (the list could not be read) is let go.
+          if (!justCreated.current || justCreated.current.closed) {
+            justCreated.current = null;
+            return onCloseAutoFocus(event);
+          }
           event.preventDefault();
           justCreated.current.closed = true;
           reveal();

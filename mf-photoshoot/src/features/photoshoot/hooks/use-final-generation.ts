@@ -72,7 +72,7 @@ export function useFinalGeneration() {
           const limit = numberField(body, 'limit');
           host.openLimitDialog({ type: 'dressup', feature: 'avatar', used: used ?? 0, limit: limit ?? 0 });
           void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] });
-        } else if (answerLost({ status })) {
+        } else if (answerLost(error)) {
           // The service restarted or the connection dropped: the photoshoot may have started (and been counted).
           host.toast({ ...MESSAGES.startUnconfirmed, variant: 'destructive' });
           void queryClient.invalidateQueries({ queryKey: [USER_LIMITS_KEY] });
@@ -101,10 +101,10 @@ export function useFinalGeneration() {
         job = await getJob(host.apiRequest, jobId);
       } catch (error) {
         // getJob words every failure alike; the answer itself is its cause.
-        const info = parseApiError(error instanceof Error && error.cause !== undefined ? error.cause : error);
-        if (info.status === 404) keepPhotoshootInSession(null); // not (or no longer) this user's: nothing to come back to
+        const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+        if (parseApiError(cause).status === 404) keepPhotoshootInSession(null); // not (or no longer) this user's: nothing to come back to
         if (stopped) return;
-        if (answerLost(info) && ++lost < LOST_STATUS_READS) {
+        if (answerLost(cause) && ++lost < LOST_STATUS_READS) {
           timer = setTimeout(() => void poll(), JOB_POLL_MS);
           return;
         }

@@ -39,10 +39,10 @@ export function usePreviewGeneration() {
         setState({ status: 'success', result, currentProgress: PREVIEW_IMAGES, message: PREVIEW_MESSAGES.complete, error: null });
       } catch (error) {
         if (id !== run.current) return;
-        const { status, message } = parseApiError(error);
+        const { message } = parseApiError(error);
         // A network failure's "Failed to fetch", or the gateway's "Service unavailable: photoshoot" while the service
         // restarts, says less than the spec's fallback (and names an internal service).
-        const description = (!answerLost({ status }) && message) || MESSAGES.previewFailed.fallback;
+        const description = (!answerLost(error) && message) || MESSAGES.previewFailed.fallback;
         setState({ status: 'error', result: null, currentProgress: 0, message: PREVIEW_MESSAGES.error, error: description });
         host.toast({ title: MESSAGES.previewFailed.title, description, variant: 'destructive' });
       }
