@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createLocalEngine } from '../local/index.js';
 import { parseHex } from '../local/colour.js';
-import { composeStill, mastheadLayout, readLocalRecipe, renderSceneLayers } from '../local/text-to-image.js';
+import { composeStill, mastheadLayout, pairPlaces, readLocalRecipe, renderSceneLayers } from '../local/text-to-image.js';
 import { COLOURS } from '../local/vocabulary.js';
 import { buildLook, drawSceneFigure } from '../local/scene-figure.js';
 import { understand, understoodOf } from '../local/understand.js';
@@ -422,6 +422,14 @@ describe('local text-to-image scene', () => {
     const [one, both] = await Promise.all([render('a woman in a denim jacket', 3), render('a couple in matching denim jackets', 3)]);
     expect(both.figureBox.right - both.figureBox.left).toBeGreaterThan(1.6 * (one.figureBox.right - one.figureBox.left));
     expect(understand('close-up of a couple', undefined, 3).framing).toBe('half body');
+    // A woman beside a man is shorter: her head lower, at half-length as at full length (feet level).
+    for (const framing of ['full body', 'half body'] as const) {
+      const pair = { ...understand('a woman and a man', undefined, 3), framing };
+      const [her, him] = pairPlaces(pair, { w: 1024, landscape: false, footY: framing === 'full body' ? 1350 : 2100, figureHeight: 2400 });
+      expect([pair.figure.presentation, pair.companion?.figure.presentation]).toEqual(['woman', 'man']);
+      expect(her!.footY - her!.height).toBeGreaterThan(him!.footY - him!.height + 20);
+      expect(her!.footY).toBe(him!.footY);
+    }
   });
 
   it('draws braids as plaits down each side, over what long hair draws', async () => {

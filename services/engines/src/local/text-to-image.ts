@@ -318,15 +318,16 @@ interface FigurePlace {
  * either side of it, smaller when that would take them out of the picture (about their feet when full-length, about
  * the tops of their heads otherwise: more of them shows); a woman beside a man a little shorter.
  */
-function pairPlaces(reading: Reading, at: { w: number; landscape: boolean; footY: number; figureHeight: number }): [FigurePlace, FigurePlace] {
+export function pairPlaces(reading: Reading, at: { w: number; landscape: boolean; footY: number; figureHeight: number }): [FigurePlace, FigurePlace] {
   const unit = at.figureHeight / 8;
   const fit = Math.min(1, (at.w * 0.22) / (1.75 * unit));
   const anchor = reading.framing === 'full body' ? at.footY : at.footY - at.figureHeight;
   const centre = at.w * (at.landscape ? 0.6 : 0.5);
   const mixed = reading.figure.presentation !== reading.companion!.figure.presentation;
   const place = (side: -1 | 1, who: string): FigurePlace => {
-    const k = fit * (mixed && who === 'woman' ? 0.95 : 1);
-    return { x: centre + side * 1.75 * unit * fit, footY: anchor + (at.footY - anchor) * k, height: at.figureHeight * k };
+    // Fitted about the anchor, then a woman beside a man shorter about her own feet (her head lower, in any framing).
+    const footY = anchor + (at.footY - anchor) * fit;
+    return { x: centre + side * 1.75 * unit * fit, footY, height: at.figureHeight * fit * (mixed && who === 'woman' ? 0.95 : 1) };
   };
   return [place(-1, reading.figure.presentation), place(1, reading.companion!.figure.presentation)];
 }
