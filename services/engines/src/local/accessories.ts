@@ -42,7 +42,7 @@ const pt = ([x, y]: P) => `${px(x)},${px(y)}`;
 const lerp = (a: P, b: P, t: number): P => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
 
 /** The colour an accessory is drawn in when none is said. */
-function defaultColour(kind: AccessoryKind, outfit: string): string {
+export function defaultColour(kind: AccessoryKind, outfit: string): string {
   const darkOutfit = luminance(outfit) < 0.2;
   switch (kind) {
     case 'sun hat':

@@ -1,5 +1,6 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { reachableFromBorder } from './flood.js';
+import { smoothstep } from './picture.js';
 
 /**
  * Cuts a garment out of a product photo on a near-uniform background: the background colour is the
@@ -14,21 +15,9 @@ export async function cutOutGarment(photo: Buffer, maxSide = 1024): Promise<{ pn
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
-  const background = borderColour(data, width, height).colour;
-  const alpha = Buffer.alloc(width * height);
-  // Distances below `inner` are background, above `outer` garment, a soft ramp between.
-  const inner = 22;
-  const outer = 60;
+  const alpha = standingOut(data, borderColour(data, width, height).colour);
   let kept = 0;
-  for (let i = 0, p = 0; i < alpha.length; i++, p += 3) {
-    const dr = data[p]! - background[0];
-    const dg = data[p + 1]! - background[1];
-    const db = data[p + 2]! - background[2];
-    const distance = Math.sqrt(dr * dr + dg * dg + db * db);
-    const t = Math.min(1, Math.max(0, (distance - inner) / (outer - inner)));
-    alpha[i] = Math.round(t * t * (3 - 2 * t) * 255);
-    if (alpha[i]! > 128) kept++;
-  }
+  for (const a of alpha) if (a > 128) kept++;
   if (kept < alpha.length * 0.02) {
     // Nothing distinct from the border: use the photo as a card rather than an empty cut-out.
     alpha.fill(255);
@@ -45,6 +34,19 @@ export async function cutOutGarment(photo: Buffer, maxSide = 1024): Promise<{ pn
     return { png: trimmed.data, width: trimmed.info.width, height: trimmed.info.height };
   }
   return { png: rgba, width, height };
+}
+
+/**
+ * How much each pixel of an RGB picture stands out from a background colour (0–255): distances below 22 are the
+ * background, above 60 the thing in front of it, a soft ramp between.
+ */
+export function standingOut(data: Uint8Array | Uint8ClampedArray, background: [number, number, number]): Uint8ClampedArray {
+  const alpha = new Uint8ClampedArray(data.length / 3);
+  for (let i = 0, p = 0; i < alpha.length; i++, p += 3) {
+    const distance = Math.hypot(data[p]! - background[0], data[p + 1]! - background[1], data[p + 2]! - background[2]);
+    alpha[i] = Math.round(255 * smoothstep(22, 60, distance));
+  }
+  return alpha;
 }
 
 /**

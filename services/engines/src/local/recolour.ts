@@ -1,6 +1,6 @@
 import type { Body } from './body.js';
 import { parseHex } from './colour.js';
-import { borderColour, keepEnclosed } from './cutout.js';
+import { borderColour, keepEnclosed, standingOut } from './cutout.js';
 import { blurred, blurredMask, fromYcc, skinLikeness, smoothstep, toYcc, type Picture } from './picture.js';
 import type { MarkBox } from './render.js';
 import type { GarmentSlot } from './vocabulary.js';
@@ -378,12 +378,7 @@ export async function recolourProduct(picture: Picture, hex: string, keepOut: Ma
   const { width, height, data } = picture;
   const { colour: background, spread } = borderColour(data, width, height);
   if (spread > PRODUCT_BORDER_SPREAD) return false;
-  const alpha = new Uint8ClampedArray(width * height);
-  const [inner, outer] = [22, 60];
-  for (let i = 0, p = 0; i < alpha.length; i++, p += 3) {
-    const d = Math.hypot(data[p]! - background[0], data[p + 1]! - background[1], data[p + 2]! - background[2]);
-    alpha[i] = Math.round(255 * smoothstep(inner, outer, d));
-  }
+  const alpha = standingOut(data, background);
   keepEnclosed(alpha, width, height);
   if (keepOut) {
     for (let y = Math.max(0, Math.floor(keepOut.top * height)); y < Math.min(height, Math.ceil(keepOut.bottom * height)); y++)

@@ -2,8 +2,8 @@ import type { PoseJoints } from '../poses.js';
 import type { Build, CharacterLook } from '../types.js';
 import { darken, lighten, luminance, mix } from './colour.js';
 import type { GarmentArt } from './garment.js';
-import { drawAccessories, veilPath } from './accessories.js';
-import { capsule, drawPerson, proportions } from './person.js';
+import { defaultColour, drawAccessories, veilPath } from './accessories.js';
+import { along, angleOf, capsule, drawPerson, proportions } from './person.js';
 import type { GarmentReading, Reading } from './understand.js';
 import type { GarmentTemplate, MaterialKind, PrintKind } from './vocabulary.js';
 
@@ -47,8 +47,6 @@ export interface SceneFigure {
 }
 
 const rad = (deg: number) => (deg * Math.PI) / 180;
-const along = ([x, y]: P, angle: number, length: number): P => [x + Math.sin(rad(angle)) * length, y + Math.cos(rad(angle)) * length];
-const angleOf = ([x1, y1]: P, [x2, y2]: P) => (Math.atan2(x2 - x1, y2 - y1) * 180) / Math.PI;
 const f = (n: number) => (Math.round(n * 100) / 100).toString();
 const pt = ([x, y]: P) => `${f(x)},${f(y)}`;
 
@@ -689,7 +687,7 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
   const beltSaid = reading.noPerson ? undefined : reading.accessories?.find((a) => a.kind === 'belt');
   if (beltSaid) {
     const y = -1.0;
-    const colour = beltSaid.colour?.hex ?? (luminance(g) < 0.2 ? '#8a5a36' : '#1d1b1c');
+    const colour = beltSaid.colour?.hex ?? defaultColour('belt', g);
     const half = halfAt(y) + main.ease + 0.02;
     const metal = beltSaid.colour?.name === 'gold' ? '#e0c56e' : '#c9a44f';
     parts.push(
