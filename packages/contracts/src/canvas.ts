@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { visibleOrEmpty } from './text.js';
+import { typedText, visibleOrEmpty } from './text.js';
 
 /**
  * The canvas editor's calls (`/api/canvas/*`, the canvas service), SPEC.md §3, §5, §7 and §9. One edit is
@@ -91,9 +91,7 @@ export const CANVAS_COMPOSED_PROMPT_MAX =
   '. '.length +
   Math.max(...SHOT_TYPES.map((shot) => shot.length)) +
   ' perspective'.length;
-export const canvasPromptSchema = z
-  .string()
-  .trim()
+export const canvasPromptSchema = typedText()
   .min(1, 'Please enter a prompt')
   .max(CANVAS_COMPOSED_PROMPT_MAX, `The prompt is too long (at most ${CANVAS_PROMPT_MAX} characters)`)
   .refine(visibleOrEmpty, 'Please enter a prompt');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { visibleOrEmpty } from './text.js';
+import { typedText, visibleOrEmpty } from './text.js';
 
 /** The kinds of generation a user starts on the create screen (SPEC.md §3, §9). */
 /** The longest prompt an image or video generation takes (what the prompt box holds). */
@@ -72,7 +72,7 @@ export type GenerationsPage = z.infer<typeof generationsPageSchema>;
 
 /** POST /api/generations/image (JSON) → 202 {@link StartedGeneration}. */
 export const startImageSchema = z.object({
-  prompt: z.string().trim().min(1, 'Please enter a prompt').max(PROMPT_MAX).refine(visibleOrEmpty, 'Please enter a prompt'),
+  prompt: typedText().min(1, 'Please enter a prompt').max(PROMPT_MAX).refine(visibleOrEmpty, 'Please enter a prompt'),
   presetId: z.string().min(1).optional(),
   aspectRatio: aspectRatioSchema.default('2:3'),
 });
@@ -81,7 +81,7 @@ export type StartImage = z.infer<typeof startImageSchema>;
 /** POST /api/generations/video (JSON) → 202. `imageUrl` is one of our own media URLs. */
 export const startVideoSchema = z.object({
   imageUrl: z.string().min(1, 'Please choose an image'),
-  prompt: z.string().trim().max(PROMPT_MAX).optional(),
+  prompt: typedText().max(PROMPT_MAX).optional(),
   model: videoModelSchema.default('wan-2.5'),
 });
 export type StartVideo = z.infer<typeof startVideoSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { visibleOrEmpty } from './text.js';
+import { typedText, visibleOrEmpty } from './text.js';
 
 /**
  * The Photoshoot flow's calls (`/api/avatar/*`, the photoshoot service), SPEC.md §3 and §7. Ten poses a
@@ -17,7 +17,7 @@ export const PHOTOSHOOT_COST = 1;
  */
 export const PHOTOSHOOT_MIN_IMAGE_SIDE = 128;
 
-export const characterNameSchema = z.string().trim().min(1, 'Please name the character').max(40, 'At most 40 characters').refine(visibleOrEmpty, 'Please name the character');
+export const characterNameSchema = typedText().min(1, 'Please name the character').max(40, 'At most 40 characters').refine(visibleOrEmpty, 'Please name the character');
 
 /** One character as `GET /api/avatar/characters` lists it (house cast first, then the user's own). */
 export const characterSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canvasPromptSchema, characterNameSchema, hasVisibleText, startImageSchema } from '../index.js';
+import { canvasPromptSchema, characterNameSchema, hasVisibleText, startImageSchema, startVideoSchema, withoutDirectionControls } from '../index.js';
 
 describe('visible text', () => {
   it('tells a text that shows something from one of only spaces and invisible characters', () => {
@@ -19,5 +19,18 @@ describe('visible text', () => {
     expect(startImageSchema.safeParse({ prompt: '\u200b\u2060' }).error?.issues[0]?.message).toBe('Please enter a prompt');
     expect(startImageSchema.parse({ prompt: 'red dress' }).prompt).toBe('red dress');
     expect(canvasPromptSchema.safeParse('\u200b').error?.issues[0]?.message).toBe('Please enter a prompt');
+  });
+
+  it('drops the direction overrides, embeddings and isolates from a name or a prompt (an override reversed the text after it)', () => {
+    expect(withoutDirectionControls('Maya\u202e')).toBe('Maya');
+    expect(characterNameSchema.parse('\u202eayaM')).toBe('ayaM');
+    expect(characterNameSchema.parse(' Maya \u2067\u202a')).toBe('Maya');
+    expect(startImageSchema.parse({ prompt: 'red \u202ddress\u202c' }).prompt).toBe('red dress');
+    expect(startVideoSchema.parse({ imageUrl: '/media/a.png', prompt: '\u2066slow turn\u2069' }).prompt).toBe('slow turn');
+    expect(canvasPromptSchema.parse('make it \u202bblue')).toBe('make it blue');
+    // Only controls is nothing typed.
+    expect(characterNameSchema.safeParse('\u202e\u202d').error?.issues.map((i) => i.message)).toEqual(['Please name the character']);
+    // The marks stay: mixed-direction text uses them.
+    expect(startImageSchema.parse({ prompt: 'فستان\u200f red' }).prompt).toBe('فستان\u200f red');
   });
 });

@@ -135,6 +135,28 @@ describe('local edit: a local still is drawn again with its garment painted', ()
     await expect(edit('change the dress to emerald and the coat to navy', still.data)).rejects.toThrow(/shows no coat to recolour/);
   }, 60_000);
 });
+  it('paints the second of two people when only they wear what was asked for (the man\'s suit was painted for "the dress")', async () => {
+    const { localStillRecoloured } = await import('../local/text-to-image.js');
+    const recipe = { prompt: 'a man in a navy suit and a woman in a red dress, studio', aspectRatio: '2:3' as const, seed: 3 };
+    const before = readingOf(recipe);
+    expect([before.garments.map((g) => g.template), before.companion?.garments.map((g) => g.template)]).toEqual([['suit'], ['dress']]);
+    const painted = await localStillRecoloured(recipe, recolourRequests('make the dress emerald'));
+    expect(painted!.applied).toEqual(['emerald dress']);
+    const after = readingOf({ ...recipe, ...(await readLocalRecipe(painted!.data))! });
+    expect(after.garments.map((g) => g.paint.hex)).toEqual(before.garments.map((g) => g.paint.hex));
+    expect(after.companion?.garments.map((g) => [g.template, g.paint.hex])).toEqual([['dress', COLOURS.emerald]]);
+    // Painted again in its place; the first person's suit is theirs to paint.
+    const again = { ...recipe, ...(await readLocalRecipe(painted!.data))! };
+    const twice = await localStillRecoloured(again, recolourRequests('make the dress black and the suit grey'));
+    const record = (await readLocalRecipe(twice!.data))!;
+    expect(record.wearing).toEqual([
+      { garment: 'dress', hex: COLOURS.black, dyed: true, companion: true },
+      { garment: 'suit', hex: COLOURS.grey, dyed: true },
+    ]);
+    const last = readingOf({ ...recipe, ...record });
+    expect([last.garments[0]!.paint.hex, last.companion!.garments[0]!.paint.hex]).toEqual([COLOURS.grey, COLOURS.black]);
+  }, 60_000);
+
 
 describe('local edit: a photo has its garment found below the face and painted in place', () => {
   // personWithHair: face at (400, 185) of 800×1200, shirt 280–520 × 300–640, arms of skin beside it, trousers below.

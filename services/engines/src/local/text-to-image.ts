@@ -174,6 +174,8 @@ export interface WornGarment {
   garment: string;
   hex: string;
   dyed?: true;
+  /** Painted on the second of two people (a recolour asked for what only they wear). */
+  companion?: true;
 }
 
 /**
@@ -192,9 +194,15 @@ const HEX = /^#[0-9a-f]{6}$/;
  * painted as edits asked, in that order (a top, then a skirt: both worn).
  */
 export function readingOf(input: LocalStillRecipe): Reading {
-  return (input.wearing ?? []).reduce((dressed, { garment, hex, dyed }) => {
+  return (input.wearing ?? []).reduce((dressed, { garment, hex, dyed, companion }) => {
     const entry = Object.hasOwn(GARMENTS, garment) ? GARMENTS[garment] : undefined;
     if (!entry || !HEX.test(hex)) return dressed;
+    if (companion) {
+      const pair = dressed.companion;
+      if (!dyed || !pair?.garments.some((g) => g.name === entry.name)) return dressed;
+      const garments = pair.garments.map((g) => (g.name === entry.name ? { ...g, paint: { name: nameOf(hex), hex }, source: 'prompt' as const } : g));
+      return { ...dressed, companion: { ...pair, garments } };
+    }
     if (dyed && dressed.garments.some((g) => g.name === entry.name)) {
       // What the drawing adds to complete the outfit keeps its colour (it follows the main garment's otherwise).
       const partnerPaint = dressed.partnerPaint ?? partnerOf(dressed.garments[0]!.paint.hex);
@@ -656,8 +664,8 @@ function recipeOf(value: unknown): LocalStillRecipe | null {
     for (const item of wearing as unknown[]) {
       const w = item as Record<string, unknown> | null;
       if (typeof w !== 'object' || w === null || typeof w.garment !== 'string' || !Object.hasOwn(GARMENTS, w.garment) || typeof w.hex !== 'string' || !HEX.test(w.hex)) return null;
-      if (w.dyed !== undefined && w.dyed !== true) return null;
-      out.wearing.push({ garment: w.garment, hex: w.hex, ...(w.dyed ? { dyed: true as const } : {}) });
+      if ((w.dyed !== undefined && w.dyed !== true) || (w.companion !== undefined && w.companion !== true)) return null;
+      out.wearing.push({ garment: w.garment, hex: w.hex, ...(w.dyed ? { dyed: true as const } : {}), ...(w.companion ? { companion: true as const } : {}) });
     }
   }
   return out;
@@ -702,10 +710,12 @@ export async function localStillRecoloured(
   }
   const wearing = [...(recipe.wearing ?? [])];
   const applied: string[] = [];
+  // The second of two people is painted when only they wear what was asked for ("the dress" of a man in a suit and a
+  // woman in a dress), by name, then by slot.
+  const theirs = reading.noPerson ? [] : (reading.companion?.garments ?? []);
   for (const { garment, colour, explicit } of requests) {
-    const own =
-      (garment && reading.garments.find((g) => g.name === garment.name)) ??
-      (garment ? reading.garments.find((g) => g.slot === garment.slot) : reading.garments[0]);
+    const named = garment && (reading.garments.find((g) => g.name === garment.name) ?? theirs.find((g) => g.name === garment.name));
+    const own = named ?? (garment ? (reading.garments.find((g) => g.slot === garment.slot) ?? theirs.find((g) => g.slot === garment.slot)) : reading.garments[0]);
     // "Change the coat to navy" of a figure in a dress asks for nothing it shows: said so, not a coat put on. (A
     // colour that may only describe the picture, beside other asks, is let go: `strict` false.)
     if (!own) {
@@ -717,9 +727,10 @@ export async function localStillRecoloured(
     const hex = colour.hex.toLowerCase();
     // A garment painted (or tried on) before is painted again in its place: a run of edits keeps the record short,
     // so what earlier edits and try-ons put on the figure is not pushed out of it.
-    const earlier = wearing.findLastIndex((w) => w.garment === key);
+    const companion = !reading.garments.includes(own);
+    const earlier = wearing.findLastIndex((w) => w.garment === key && !w.companion === !companion);
     if (earlier >= 0) wearing[earlier] = { ...wearing[earlier]!, hex };
-    else wearing.push({ garment: key, hex, dyed: true });
+    else wearing.push({ garment: key, hex, dyed: true, ...(companion ? { companion: true as const } : {}) });
     applied.push(`${colour.name} ${own.name}`);
   }
   if (applied.length === 0) return null;
