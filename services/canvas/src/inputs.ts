@@ -80,7 +80,7 @@ export async function processInput(value: string, field: string, media: MediaSto
   let image: ProcessedImage;
   try {
     // The local engine's own XMP is kept (its mark, a still's recipe: a local still is edited as what it is).
-    image = await normalizeImage(bytes, MAX_UPLOAD_PIXELS, atelierXmpOf);
+    image = await normalizeImage(bytes, { keepXmp: atelierXmpOf });
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) throw fieldError(field, error.message);
     throw error;

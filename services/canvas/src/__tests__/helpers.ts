@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { createApp as createAccountApp, loadAccountConfig, migrationsFolder as accountMigrations } from '@atelier/account';
-import { importCanvasEditSchema, type ImportCanvasEdit, type Plan } from '@atelier/contracts';
+import { startTestAccount, type TestAccount } from '@atelier/account/testing';
+import { importCanvasEditSchema, type ImportCanvasEdit } from '@atelier/contracts';
 import { createBaseApp, createLogger, finishApp, IDENTITY_HEADER, listen, openDatabase, requireService, validate, type Database } from '@atelier/kit';
-import { testServiceHeaders, testUserToken } from '@atelier/kit/testing';
+import { testUserToken } from '@atelier/kit/testing';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createService, type CanvasDeps, type CanvasService } from '../app.js';
@@ -36,65 +36,10 @@ async function closeServer(server: Server): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-export interface TestAccount {
-  url: string;
-  createUser(plan?: Plan): Promise<string>;
-  /** The user's credits in the current period. */
-  creditsOf(userId: string): Promise<{ used: number; limit: number }>;
-  /** Spends `amount` credits of the user's period directly (as another service would). */
-  spend(userId: string, amount: number): Promise<void>;
-  movements(key: string): Promise<{ kind: string; amount: number; status: number | null }[]>;
-  /** The line the history shows for the reserve of a key. */
-  noteOf(key: string): Promise<string | null>;
-  close(): Promise<void>;
-}
+export type { TestAccount };
 
 /** A real account service on a schema of its own, listening on 127.0.0.1. */
-export async function startAccount(): Promise<TestAccount> {
-  const config = loadAccountConfig({ IDENTITY_SECRET: SECRET, DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent', ERASURE_GRACE_MS: '0' });
-  const schema = `account_ct_${randomBytes(4).toString('hex')}`;
-  const database = await openDatabase({ service: 'account', schema, databaseUrl: config.databaseUrl, migrationsFolder: accountMigrations });
-  const server = await listen(createAccountApp({ config, database, logger: silent }), { port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    async createUser(plan = 'free') {
-      const subject = randomBytes(8).toString('hex');
-      const result = await database.db.execute<{ id: string }>(
-        sql`insert into users (plan, first_name, email, issuer, subject) values (${plan}, 'Test', ${`${subject}@example.test`}, 'test', ${subject}) returning id`,
-      );
-      return result.rows[0]!.id;
-    },
-    async creditsOf(userId) {
-      const response = await fetch(`${url}/api/user-limits`, { headers: userHeaders(userId, 'account') });
-      if (!response.ok) throw new Error(`user-limits answered ${response.status}`);
-      return ((await response.json()) as { credits: { used: number; limit: number } }).credits;
-    },
-    async spend(userId, amount) {
-      const response = await fetch(`${url}/internal/credits/reserve`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...testServiceHeaders(SECRET, 'create', 'account') },
-        body: JSON.stringify({ userId, feature: 'credits', amount, key: `spent-${randomBytes(6).toString('hex')}` }),
-      });
-      if (!response.ok) throw new Error(`reserve answered ${response.status}`);
-    },
-    async movements(key) {
-      const result = await database.db.execute<{ kind: string; amount: number; status: number | null }>(
-        sql`select kind::text as kind, amount, (result->>'status')::int as status from credit_movements where key = ${key} order by created_at, kind`,
-      );
-      return result.rows;
-    },
-    async noteOf(key) {
-      const result = await database.db.execute<{ note: string | null }>(sql`select note from credit_movements where key = ${key} and kind = 'reserve'`);
-      return result.rows[0]?.note ?? null;
-    },
-    async close() {
-      await closeServer(server);
-      await database.db.execute(sql.raw(`drop schema if exists "${schema}" cascade`));
-      await database.close();
-    },
-  };
-}
+export const startAccount = () => startTestAccount({ secret: SECRET, databaseUrl: testDatabaseUrl(), logger: silent });
 
 /** The identity header the gateway would add for a signed-in user, addressed to `audience`. */
 export function userHeaders(userId: string, audience = 'canvas'): Record<string, string> {

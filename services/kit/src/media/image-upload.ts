@@ -215,9 +215,7 @@ const SHARP_FORMATS: Record<string, UploadImageType> = { jpeg: 'image/jpeg', png
  */
 export async function normalizeImage(
   input: Buffer,
-  maxPixels = MAX_UPLOAD_PIXELS,
-  keepXmp?: ImageUploadOptions['keepXmp'],
-  minSide = MIN_UPLOAD_SIDE,
+  { maxPixels = MAX_UPLOAD_PIXELS, keepXmp, minSide = MIN_UPLOAD_SIDE }: Pick<ImageUploadOptions, 'maxPixels' | 'keepXmp'> & { minSide?: number } = {},
 ): Promise<{ data: Buffer; width: number; height: number; contentType: UploadImageType }> {
   let format: string | undefined;
   let width: number;
@@ -268,7 +266,7 @@ export async function acceptImageUpload(
   options: ImageUploadOptions = {},
 ): Promise<AcceptedImage & { fields: Record<string, string> }> {
   const parsed = await parseImageUpload(req, options);
-  const image = await normalizeImage(parsed.file, options.maxPixels ?? MAX_UPLOAD_PIXELS, options.keepXmp);
+  const image = await normalizeImage(parsed.file, options);
   const stored = await store.put(image.data, { contentType: image.contentType, prefix: options.prefix ?? 'uploads' });
   return { url: stored.url, key: stored.key, width: image.width, height: image.height, contentType: image.contentType, fields: parsed.fields };
 }

@@ -108,7 +108,7 @@ export function shootRoutes(deps: ShootRouteDeps): Router {
 
     const character = await usableCharacter(db, userId, fields.data.characterId);
     if (!character) throw notFound(CHARACTER_ERRORS.notFound);
-    const clothing = await normalizeImage(parsed.file, undefined, undefined, PHOTOSHOOT_MIN_IMAGE_SIDE);
+    const clothing = await normalizeImage(parsed.file, { minSide: PHOTOSHOOT_MIN_IMAGE_SIDE });
     const portrait = await ensurePortrait({ db, engines, media }, character);
     const garment = await media.put(clothing.data, { contentType: clothing.contentType, prefix: 'photoshoot/garments' });
 

@@ -1,0 +1,2 @@
+export * from './oidc-provider.js';
+export * from './test-account.js';
