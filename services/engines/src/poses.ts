@@ -17,6 +17,11 @@ export interface PoseJoints {
   /** The hands' own angles where the wrist bends (a hand on the hip points down along it); else the forearm's. */
   handL?: number;
   handR?: number;
+  /**
+   * How much of the thighs' length is seen: 1 standing; a seated figure's thighs point at the camera and are seen
+   * end-on, short, and the hips sit that much lower.
+   */
+  thighReach?: number;
 }
 
 export interface Pose {
@@ -77,3 +82,17 @@ export const POSES: readonly Pose[] = [
     joints: { lean: -8, headTilt: -6, upperArmL: -35, forearmL: -50, upperArmR: 6, forearmR: 2, thighL: -1, shinL: 0, thighR: 16, shinR: -22 },
   },
 ];
+
+/**
+ * Poses a still can ask for beyond the photoshoot's ten (a photoshoot's set stays those ten): their indexes follow
+ * POSES' in SCENE_POSES.
+ */
+export const SCENE_POSES: readonly Pose[] = [
+  ...POSES,
+  {
+    name: 'Seated',
+    prompt: 'seated on a stool facing the camera, hands resting on the knees, back straight',
+    joints: { lean: 0, headTilt: -3, upperArmL: -5, forearmL: 14, upperArmR: 5, forearmR: -14, thighL: -12, shinL: -3, thighR: 12, shinR: 3, thighReach: 0.3 },
+  },
+];
+export const SEATED_POSE = POSES.length;

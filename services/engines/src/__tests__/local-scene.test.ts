@@ -6,7 +6,7 @@ import { composeStill, mastheadLayout, pairPlaces, readLocalRecipe, renderSceneL
 import { COLOURS } from '../local/vocabulary.js';
 import { buildLook, drawSceneFigure } from '../local/scene-figure.js';
 import { understand, understoodOf } from '../local/understand.js';
-import { POSES } from '../poses.js';
+import { POSES, SCENE_POSES, SEATED_POSE, type PoseJoints } from '../poses.js';
 import type { TextToImageInput } from '../types.js';
 
 type Lab = [number, number, number];
@@ -637,4 +637,41 @@ describe('local text-to-image scene', () => {
     expect(understood).toMatchObject({ Garment: 'slip dress', Colour: 'red', Material: 'silk', Figure: 'woman', Light: 'sunset', Framing: 'close-up' });
     expect(understood.Setting).toBeTruthy();
   }, 60_000);
+});
+
+describe('local stills: a seated figure', () => {
+  it('sits on a stool when the prompt says so: hips lower, a long skirt above the floor (every figure stood)', async () => {
+    const poseOfPrompt = (prompt: string) => understand(prompt, undefined, 3).pose;
+    for (const prompt of ['a woman sitting on a stool in a linen dress', 'seated man in a navy suit', 'a woman in a gown sat on a bench', 'model perched on a chair', 'a woman in a trench coat on a bench, autumn park']) {
+      expect(poseOfPrompt(prompt), prompt).toBe(SEATED_POSE);
+    }
+    for (const prompt of ['a woman in a sitting room', 'a man in a navy suit', 'a woman walking']) expect(poseOfPrompt(prompt), prompt).not.toBe(SEATED_POSE);
+    expect(understand('a seated couple in denim jackets', undefined, 3).companion?.pose).toBe(SEATED_POSE);
+    expect(SCENE_POSES.slice(0, POSES.length)).toEqual(POSES);
+
+    const h = 760 / 8;
+    const draw = async (joints: PoseJoints) => {
+      const reading = understand('a woman in a red evening gown', undefined, 4);
+      const figure = drawSceneFigure(reading, buildLook(reading, 0), { x: 300, footY: 860, height: 760, joints }, 'f');
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="600" height="900">${figure.svg}</svg>`;
+      const { data } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      // The lowest row of the gown's red.
+      let lowest = 0;
+      for (let y = 0; y < 900; y++) {
+        for (let x = 150; x < 450; x++) {
+          const i = (y * 600 + x) * 4;
+          if (data[i + 3]! > 128 && data[i]! > 140 && data[i + 1]! < 80 && data[i + 2]! < 90) lowest = y;
+        }
+      }
+      return { figure, lowest };
+    };
+    const [standing, seated] = await Promise.all([draw(POSES[0]!.joints), draw(SCENE_POSES[SEATED_POSE]!.joints)]);
+    expect(seated.figure.landmarks.hipY).toBeGreaterThan(standing.figure.landmarks.hipY + h);
+    // The gown reaches the floor standing; seated, it falls over the knees and ends above the feet.
+    expect(standing.lowest).toBeGreaterThan(860 - 0.15 * h);
+    expect(seated.lowest).toBeLessThan(860 - 0.3 * h);
+    // The stool is drawn behind the legs, with the person.
+    expect(seated.figure.passes.person).toContain('#6a4a35');
+    expect(standing.figure.svg).not.toContain('#6a4a35');
+  });
 });

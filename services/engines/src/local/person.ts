@@ -94,6 +94,11 @@ export function proportions(look: Pick<CharacterLook, 'build' | 'presentation'>)
 }
 
 const rad = (deg: number) => (deg * Math.PI) / 180;
+/** A thigh's length, head units, standing (a seated figure's is seen shorter: PoseJoints.thighReach). */
+export const THIGH = 2.0;
+/** The hips' height above the soles, head units: 4 standing, lower by what a seated figure's thighs are not seen of. */
+export const hipHeight = (j: PoseJoints) => 4 - THIGH * (1 - (j.thighReach ?? 1));
+
 export const along = ([x, y]: P, angle: number, length: number): P => [x + Math.sin(rad(angle)) * length, y + Math.cos(rad(angle)) * length];
 export const angleOf = ([x1, y1]: P, [x2, y2]: P) => (Math.atan2(x2 - x1, y2 - y1) * 180) / Math.PI;
 const f = (n: number) => (Math.round(n * 100) / 100).toString();
@@ -164,7 +169,7 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
   const h = spec.height / 8;
   const body = proportions(look);
   const woman = look.presentation === 'woman';
-  const hip: P = [spec.x + j.lean * h * 0.02, spec.footY - 4 * h];
+  const hip: P = [spec.x + j.lean * h * 0.02, spec.footY - hipHeight(j) * h];
   const cosL = Math.cos(rad(-j.lean));
   const sinL = Math.sin(rad(-j.lean));
   /** A point of the upper body, in head units from the hip centre, leaned with the pose. */
@@ -191,9 +196,10 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
   const rootX = (body.hip - thighTop * 0.95) * squeeze;
   const rootL: P = [hip[0] - rootX * h, hip[1] + 0.05 * h];
   const rootR: P = [hip[0] + rootX * h, hip[1] + 0.05 * h];
-  const kneeL = along(rootL, j.thighL, 2.0 * h);
+  const thigh = THIGH * (j.thighReach ?? 1) * h;
+  const kneeL = along(rootL, j.thighL, thigh);
   const ankleL = along(kneeL, j.shinL, 1.85 * h);
-  const kneeR = along(rootR, j.thighR, 2.0 * h);
+  const kneeR = along(rootR, j.thighR, thigh);
   const ankleR = along(kneeR, j.shinR, 1.85 * h);
   const neckBase = U(0, -2.7);
   const pivot = U(0, -2.92);

@@ -3,7 +3,7 @@ import type { Build, CharacterLook } from '../types.js';
 import { darken, lighten, luminance, mix } from './colour.js';
 import type { GarmentArt } from './garment.js';
 import { defaultColour, drawAccessories, veilPath } from './accessories.js';
-import { along, angleOf, capsule, drawPerson, proportions } from './person.js';
+import { along, angleOf, capsule, drawPerson, hipHeight, proportions, THIGH } from './person.js';
 import type { GarmentReading, Reading } from './understand.js';
 import type { GarmentTemplate, MaterialKind, PrintKind } from './vocabulary.js';
 
@@ -155,7 +155,7 @@ function bodyOf(look: CharacterLook, place: FigurePlacement): Body {
   const j = place.joints;
   const h = place.height / 8;
   const b = proportions(look);
-  const hip: P = [place.x + j.lean * h * 0.02, place.footY - 4 * h];
+  const hip: P = [place.x + j.lean * h * 0.02, place.footY - hipHeight(j) * h];
   const cosL = Math.cos(rad(-j.lean));
   const sinL = Math.sin(rad(-j.lean));
   const U = (dx: number, dy: number): P => [hip[0] + (dx * cosL - dy * sinL) * h, hip[1] + (dx * sinL + dy * cosL) * h];
@@ -188,7 +188,7 @@ function bodyOf(look: CharacterLook, place: FigurePlacement): Body {
   const rootX = b.hip - thighTop * 0.95;
   const leg = (side: -1 | 1, thigh: number, shin: number): P[] => {
     const root: P = [hip[0] + side * rootX * h, hip[1] + 0.05 * h];
-    const knee = along(root, thigh, 2.0 * h);
+    const knee = along(root, thigh, THIGH * (j.thighReach ?? 1) * h);
     return [root, knee, along(knee, shin, 0.55 * h), along(knee, shin, 1.85 * h)];
   };
   return {
@@ -438,10 +438,39 @@ export function buildLook(reading: Reading, seedBuild: number): CharacterLook {
   };
 }
 
+/** The stool a seated figure sits on, seen from the front behind its legs: a wooden seat at the hips, legs to the floor. */
+function stoolSvg(hip: P, footY: number, h: number, hipHalf: number): string {
+  const wood = '#6a4a35';
+  const half = (hipHalf + 0.4) * h;
+  const top = hip[1] + 0.2 * h;
+  const slab = 0.2 * h;
+  const leg = 0.12 * h;
+  const legs = ([-1, 1] as const).map((side) => {
+    const x0 = hip[0] + side * (half - 0.16 * h);
+    const x1 = hip[0] + side * (half + 0.06 * h);
+    return `<path d="M${f(x0 - leg / 2)},${f(top + slab)} L${f(x0 + leg / 2)},${f(top + slab)} L${f(x1 + leg / 2)},${f(footY)} L${f(x1 - leg / 2)},${f(footY)} Z" fill="${darken(wood, 0.18)}"/>`;
+  });
+  const rungY = top + slab + (footY - top - slab) * 0.62;
+  const rungHalf = half - 0.16 * h + 0.22 * 0.62 * h;
+  return [
+    ...legs,
+    `<rect x="${f(hip[0] - rungHalf)}" y="${f(rungY)}" width="${f(2 * rungHalf)}" height="${f(0.07 * h)}" fill="${darken(wood, 0.28)}"/>`,
+    `<rect x="${f(hip[0] - half)}" y="${f(top)}" width="${f(2 * half)}" height="${f(slab)}" rx="${f(0.05 * h)}" fill="${wood}"/>`,
+    `<rect x="${f(hip[0] - half)}" y="${f(top)}" width="${f(2 * half)}" height="${f(0.05 * h)}" rx="${f(0.025 * h)}" fill="${lighten(wood, 0.25)}"/>`,
+  ].join('');
+}
+
 export function drawSceneFigure(reading: Reading, look: CharacterLook, place: FigurePlacement, id: string): SceneFigure {
   const body = bodyOf(look, place);
   const { h, U, halfAt, b, hip } = body;
   const { main, under, lowerGarment } = outfitOf(reading);
+  // Seated, a long skirt falls over the knees and ends above the feet (a gown's hem ran through the floor).
+  const seated = place.joints.thighReach !== undefined && place.joints.thighReach < 1;
+  const room = hipHeight(place.joints) - 0.45;
+  if (seated) {
+    main.hem = Math.min(main.hem, room);
+    if (main.skirtHem !== undefined) main.skirtHem = Math.min(main.skirtHem, room);
+  }
   // Swimwear is worn barefoot.
   const barefoot = main.lower === 'brief';
   const person = drawPerson({ x: place.x, footY: place.footY, height: place.height, joints: place.joints, look, garment: bareArt(look.skin), id: `${id}-p`, barefoot, ...(reading.shoes ? { shoes: reading.shoes.hex } : {}) });
@@ -453,7 +482,9 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
   const veilDefs = veil
     ? `<linearGradient id="${id}-veil" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${tulle}" stop-opacity="0.62"/><stop offset="1" stop-color="${tulle}" stop-opacity="0.3"/></linearGradient>`
     : '';
-  const behind = veil ? `<path d="${veilPath(U)}" fill="url(#${id}-veil)" stroke="${tulle}" stroke-opacity="0.55" stroke-width="${f(0.012 * h)}"/>` : '';
+  const behind =
+    (seated ? stoolSvg(hip, place.footY, h, b.hip) : '') +
+    (veil ? `<path d="${veilPath(U)}" fill="url(#${id}-veil)" stroke="${tulle}" stroke-opacity="0.55" stroke-width="${f(0.012 * h)}"/>` : '');
   const fold = `<linearGradient id="${id}-fold" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#ffffff" stop-opacity="0.14"/><stop offset="0.25" stop-color="#ffffff" stop-opacity="0"/><stop offset="0.75" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.28"/></linearGradient>`;
   defs.push(fold);
   const surfaces = new Map<GarmentReading, { defs: string; overlays: string[] }>();

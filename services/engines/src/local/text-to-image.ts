@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { EngineInputError } from '../errors.js';
 import { MAX_PROMPT_LENGTH } from '../validate.js';
-import { POSES } from '../poses.js';
+import { POSES, SCENE_POSES, type PoseJoints } from '../poses.js';
+import { hipHeight } from './person.js';
 import type { AspectRatio, EngineResult, Preset, TextToImageInput } from '../types.js';
 import { darken, inkFor, luminance, mix } from './colour.js';
 import { createRandom, hashString } from './random.js';
@@ -221,7 +222,7 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const landscape = w > h * 1.2;
   // The pose asked for, else the seed's (drawn from either way: the rest of the seed's choices stay as they were).
   const seedPose = STILL_POSES[random.int(0, STILL_POSES.length - 1)]!;
-  const drawn = POSES[reading.pose ?? seedPose]!;
+  const drawn = SCENE_POSES[reading.pose ?? seedPose]!;
   // A product shot's clothes hang from an invisible mannequin standing straight ("Front, relaxed").
   const pose = reading.noPerson ? POSES[0]! : drawn;
   const look = buildLook(reading, random.int(0, 5));
@@ -282,7 +283,7 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const [place, beside] = places as [FigurePlace, FigurePlace?];
   const figure = reading.stillLife
     ? stillLifeFigure(reading, stillLifePlace(reading, { w, h, landscape, floorY, unit, figureX, titleBottom }))
-    : drawSceneFigure(reading, look, { ...place, joints: pose.joints, visibleBottom: h - frame }, 'fig');
+    : drawSceneFigure(reading, look, { ...place, height: seatedHeight(place.height, pose.joints), joints: pose.joints, visibleBottom: h - frame }, 'fig');
   // The second person: their own look, and the pose they are given or one of the seed's (from a stream of its own, so
   // that a picture of one person draws as it did).
   let companion: SceneFigure | undefined;
@@ -292,8 +293,8 @@ function sceneOf(input: LocalStillRecipe): Scene {
     delete them.accessories;
     delete them.pose;
     if (pair.accessories) them.accessories = pair.accessories;
-    const theirPose = POSES[pair.pose ?? STILL_POSES[pairRandom.int(0, STILL_POSES.length - 1)]!]!;
-    companion = drawSceneFigure(them, buildLook(them, pairRandom.int(0, 5)), { ...beside, joints: theirPose.joints, visibleBottom: h - frame }, 'fig2');
+    const theirPose = SCENE_POSES[pair.pose ?? STILL_POSES[pairRandom.int(0, STILL_POSES.length - 1)]!]!;
+    companion = drawSceneFigure(them, buildLook(them, pairRandom.int(0, 5)), { ...beside, height: seatedHeight(beside.height, theirPose.joints), joints: theirPose.joints, visibleBottom: h - frame }, 'fig2');
   }
 
   // Typography: the preset's name (or the reading's own description) and a clean line of what is shown.
@@ -314,6 +315,9 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const backdropBlur = reading.framing === 'close-up' ? w * 0.008 : reading.framing === 'half body' ? w * 0.003 : 0;
   return { reading, width: w, height: h, backdrop, figure, ...(companion ? { companion } : {}), overlay, backdropBlur };
 }
+
+/** A seated figure is drawn larger by what its hips sit lower, so its head is where it would stand (feet on the floor). */
+const seatedHeight = (height: number, joints: PoseJoints) => (height * 8) / (4 + hipHeight(joints));
 
 interface FigurePlace {
   x: number;

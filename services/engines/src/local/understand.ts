@@ -1,4 +1,5 @@
 import type { Build, Preset } from '../types.js';
+import { SEATED_POSE } from '../poses.js';
 import { darken, isHexColour, lighten, luminance, mix, saturation } from './colour.js';
 import { toEnglish } from './indonesian.js';
 import type { ShoeKind } from './still-life.js';
@@ -869,8 +870,10 @@ export function blackAndWhiteOf(text: string): boolean {
   return BLACK_AND_WHITE_SAID.test(text.toLowerCase());
 }
 
-/** Poses a prompt can ask for, as indexes into POSES (poses.ts). */
+/** Poses a prompt can ask for, as indexes into SCENE_POSES (poses.ts). */
 const POSE_WORDS: [RegExp, number][] = [
+  // Seated first: "sitting with arms crossed" sits.
+  [/\b(?:sitting|seated|sits|perched)\b(?! room)|\bsat (?:on|in|at)\b|\bon (?:a |the )?(?:stool|chair|bench|armchair)\b/, SEATED_POSE],
   [/\bhands? on (?:the |her |his |their )?hips?\b/, 1],
   [/\bcontrapposto\b/, 2],
   [/\b(?:walk|walks|walking|mid[- ]?stride|striding|strutting)\b(?![- ](?:in|boots?|shoes?|sandals?|sneakers?|trainers?|stick|distance))/, 3],
@@ -983,7 +986,8 @@ export function understand(prompt: string, preset: Preset | undefined, seed: num
       figure: second.figure,
       garments,
       ...(split && second.accessories ? { accessories: second.accessories } : {}),
-      ...(split && second.pose !== undefined ? { pose: second.pose } : {}),
+      // Their own pose, in their words; "a seated couple" both sit.
+      ...(second.pose !== undefined && (split || second.pose === SEATED_POSE) ? { pose: second.pose } : {}),
     },
   };
 }
