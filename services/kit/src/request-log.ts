@@ -8,7 +8,7 @@ export interface RequestLogOptions {
   requestId: (req: IncomingMessage, res: ServerResponse) => string;
   /** Requests not worth a line (health checks). */
   ignore?: (req: IncomingMessage) => boolean;
-  /** The level of a 5xx or an aborted request; everything else is `info`. */
+  /** The level of a 5xx; an aborted request (the client left: a closed tab, a gateway's timeout) is `warn`, the rest `info`. */
   faultLevel: 'warn' | 'error';
 }
 
@@ -30,7 +30,7 @@ export function requestLogger({ logger, requestId, ignore, faultLevel }: Request
       res.off('finish', done);
       const status = res.statusCode;
       const finished = res.writableFinished;
-      const level = !finished || status >= 500 ? faultLevel : 'info';
+      const level = status >= 500 ? faultLevel : finished ? 'info' : 'warn';
       const url = redactUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? '');
       const ms = Math.round((performance.now() - started) * 10) / 10;
       logger[level]({ reqId: id, method: req.method, url, status, ms }, finished ? 'request completed' : 'request aborted');

@@ -8,6 +8,7 @@ import {
   type CanvasEdits,
 } from '@atelier/contracts';
 import {
+  assertClientWaiting,
   HttpError,
   notFound,
   rateLimitBy,
@@ -93,6 +94,8 @@ export function editRoutes(deps: EditRouteDeps): Router {
     const userId = req.identity!.userId;
     const body = req.body as CanvasEditRequest;
     const images = await processInputs(body.inputImages, media);
+    // Decoding large images can outlast the gateway's timeout: nothing is started for a client that has gone.
+    assertClientWaiting(req);
     const stored = await Promise.all(images.map((image) => media.put(image.data, { contentType: image.contentType, prefix: MEDIA_PREFIX.inputs })));
     const inputImages = stored.map((s) => s.url);
 

@@ -168,6 +168,22 @@ describe('create service with a real account service', () => {
     expect(await waitDone(user, wide.body.id)).toMatchObject({ status: 'completed' });
   });
 
+  it('refuses a Dress Up photo too small or too long and thin before any charge (a 16×2000 garment was charged, then failed)', async () => {
+    const user = await account.createUser('free');
+    const strip = async (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#b48c64' } }).png().toBuffer();
+    const person = await upload(user, await garmentPng());
+    const dressUp = async (garment: Buffer, asPerson = false) => {
+      const url = await upload(user, garment);
+      return request(app).post('/api/generations/dressup').set(userHeaders(user)).send(asPerson ? { personImageUrl: url, garmentImageUrl: person } : { personImageUrl: person, garmentImageUrl: url });
+    };
+    const thin = await dressUp(await strip(16, 2000));
+    expect([thin.status, thin.body.error]).toEqual([400, 'garmentImageUrl: this image (16×2000) is too small to dress: each side must be at least 64 pixels.']);
+    const long = await dressUp(await strip(100, 1000), true);
+    expect([long.status, long.body.error]).toEqual([400, 'personImageUrl: this image (100×1000) is too long and thin to dress: its long side can be at most 4 times its short side. Crop it and try again.']);
+    expect(await account.creditsOf(user)).toMatchObject({ used: 0 });
+    expect((await request(app).get('/api/generations').set(userHeaders(user))).body.items).toEqual([]);
+  });
+
   it('deletes a finished generation and the files it made — not one a video made from it still shows; only its owner can', async () => {
     const user = await account.createUser('free');
     const other = await account.createUser('free');

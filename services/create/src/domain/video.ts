@@ -12,3 +12,18 @@ export function videoImageProblem(width: number, height: number): string | null 
   if (long <= short * MAX_VIDEO_IMAGE_ASPECT) return null;
   return `imageUrl: this image (${width}×${height}) is too long and thin for a video: its long side can be at most ${MAX_VIDEO_IMAGE_ASPECT} times its short side. Crop it and try again.`;
 }
+
+/** Dress Up's person and garment are at least this many pixels a side: a smaller one cannot be found or cut out. */
+export const DRESS_UP_MIN_SIDE = 64;
+
+/**
+ * Why an image of this size cannot go into a Dress Up (as `field`), or null when it can: the same long-and-thin rule
+ * as a video's (a 16×10000 garment was taken, charged, then failed in the engine three times).
+ */
+export function dressUpImageProblem(field: string, width: number, height: number): string | null {
+  if (Math.min(width, height) < DRESS_UP_MIN_SIDE) return `${field}: this image (${width}×${height}) is too small to dress: each side must be at least ${DRESS_UP_MIN_SIDE} pixels.`;
+  if (Math.max(width, height) > Math.min(width, height) * MAX_VIDEO_IMAGE_ASPECT) {
+    return `${field}: this image (${width}×${height}) is too long and thin to dress: its long side can be at most ${MAX_VIDEO_IMAGE_ASPECT} times its short side. Crop it and try again.`;
+  }
+  return null;
+}

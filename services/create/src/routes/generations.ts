@@ -17,6 +17,7 @@ import {
 } from '@atelier/contracts';
 import { checkImage, EngineInputError } from '@atelier/engines';
 import {
+  assertClientWaiting,
   badRequest,
   decodePageCursor,
   encodePageCursor,
@@ -47,7 +48,7 @@ import {
   toGeneration,
 } from '../db/generations.js';
 import type { NewGenerationRow } from '../db/schema.js';
-import { videoImageProblem } from '../domain/video.js';
+import { dressUpImageProblem, videoImageProblem } from '../domain/video.js';
 import { atCapMessage, upscalePrompt, upscaleTarget } from '../domain/upscale.js';
 import { findPreset } from '../presets/presets.js';
 
@@ -120,6 +121,8 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
     note = ledgerNote(fields.prompt),
   ): Promise<StartedGeneration> {
     const userId = req.identity!.userId;
+    // The checks before can outlast the gateway's timeout (reading a large image): nothing for a client that has gone.
+    assertClientWaiting(req);
     const id = randomUUID();
     const cost = CREDIT_COSTS[type];
     await insertGeneration(db, { ...fields, id, userId, type, cost, status: 'queued', createdAt: clock() });
@@ -197,6 +200,12 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
     const body = req.body as StartDressUp;
     const person = await requireOwnMedia(body.personImageUrl, 'personImageUrl');
     const garment = await requireOwnMedia(body.garmentImageUrl, 'garmentImageUrl');
+    // Refused before any credit is reserved.
+    for (const field of ['personImageUrl', 'garmentImageUrl'] as const) {
+      const { width, height } = await ownImageSize(body[field], field);
+      const problem = dressUpImageProblem(field, width, height);
+      if (problem) throw badRequest(problem);
+    }
     const started = await start(req, 'dressup', { prompt: null, presetId: null, aspectRatio: null, model: null, inputs: { person, garment } });
     res.status(202).json(started);
   });

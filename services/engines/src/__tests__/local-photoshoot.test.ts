@@ -179,6 +179,14 @@ describe('local photoshoot: one character in ten poses', () => {
     expect(await share(preview.data, studioLandmarks(lena.look, 0).chest, main)).toBeLessThan(0.05);
   });
 
+  it('reads a garment photo however thin it is (a 16×10000 strip failed with "bad extract area")', async () => {
+    for (const [width, height] of [[16, 2000], [2000, 16], [3, 400]] as const) {
+      const strip = await sharp({ create: { width, height, channels: 3, background: '#c1121f' } }).png().toBuffer();
+      const art = await analyseGarment(strip);
+      expect(art.fabric.width).toBeGreaterThan(0);
+    }
+  });
+
   it("keeps the preview's trousers under a top (the final photos wore other trousers than the preview chosen)", async () => {
     const { main } = await analyseGarment(garment);
     // The garment's own partner colour would be another one: the check can fail.

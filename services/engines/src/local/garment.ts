@@ -296,10 +296,11 @@ async function fabricTile(
     const top = shape === 'skirt' ? Math.round(h * 0.35) : Math.round(Math.max(at.sleeveEnd, h * 0.22));
     box = { left: Math.round(at.cx - size / 2), top, width: size, height: size };
   }
-  box.left = Math.max(0, Math.min(w - 2, box.left));
-  box.top = Math.max(0, Math.min(h - 2, box.top));
-  box.width = Math.max(2, Math.min(w - box.left, box.width));
-  box.height = Math.max(2, Math.min(h - box.top, box.height));
+  // Inside the cut-out, however thin it is (a garment 1 px wide asked for a 2 px patch: "bad extract area").
+  box.left = Math.max(0, Math.min(w - 1, box.left));
+  box.top = Math.max(0, Math.min(h - 1, box.top));
+  box.width = Math.max(1, Math.min(w - box.left, box.width));
+  box.height = Math.max(1, Math.min(h - box.top, box.height));
   const patch = await sharp(png).extract(box).flatten({ background: main }).png().toBuffer();
   const flop = await sharp(patch).flop().png().toBuffer();
   const row = await sharp({ create: { width: box.width * 2, height: box.height, channels: 3, background: main } })

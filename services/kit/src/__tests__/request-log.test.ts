@@ -54,6 +54,6 @@ describe('requestLogger', () => {
     await new Promise((r) => setTimeout(r, 100));
     await new Promise((resolve) => server.close(resolve));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 50, url: '/slow', msg: 'request aborted' });
+    expect(lines[0]).toMatchObject({ level: 40, url: '/slow', msg: 'request aborted' });
   });
 });

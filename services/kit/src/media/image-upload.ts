@@ -2,7 +2,7 @@ import { imageTooSmallMessage, MAX_UPLOAD_BYTES } from '@atelier/contracts';
 import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
 import sharp from 'sharp';
-import { HttpError, badRequest } from '../errors.js';
+import { HttpError, assertClientWaiting, badRequest } from '../errors.js';
 import { clientAddress, createWeightedSemaphore, memoryRateLimits, type RateLimits } from '../limits.js';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from '../text.js';
 import type { MediaStore } from './types.js';
@@ -267,6 +267,7 @@ export async function acceptImageUpload(
 ): Promise<AcceptedImage & { fields: Record<string, string> }> {
   const parsed = await parseImageUpload(req, options);
   const image = await normalizeImage(parsed.file, options);
+  assertClientWaiting(req);
   const stored = await store.put(image.data, { contentType: image.contentType, prefix: options.prefix ?? 'uploads' });
   return { url: stored.url, key: stored.key, width: image.width, height: image.height, contentType: image.contentType, fields: parsed.fields };
 }

@@ -2,6 +2,7 @@ import { characterNameSchema, MAX_OWN_CHARACTERS, PHOTOSHOOT_MIN_IMAGE_SIDE, ren
 import { z } from 'zod';
 import { EngineInputError, type Engines } from '@atelier/engines';
 import {
+  assertClientWaiting,
   badRequest,
   HttpError,
   inLockedTransaction,
@@ -113,6 +114,7 @@ export function characterRoutes({
     // Checked before the engine's work, so a full list costs nothing, and again when the row is written below.
     if ((await ownCount(db)) >= MAX_OWN_CHARACTERS) throw new HttpError(409, CHARACTER_ERRORS.tooMany);
     const photo = await normalizeImage(parsed.file, { minSide: PHOTOSHOOT_MIN_IMAGE_SIDE });
+    assertClientWaiting(req);
     const id = randomUUID();
     let made;
     try {

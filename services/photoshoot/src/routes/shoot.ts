@@ -12,6 +12,7 @@ import {
 } from '@atelier/contracts';
 import type { Engines } from '@atelier/engines';
 import {
+  assertClientWaiting,
   badRequest,
   forbidden,
   HttpError,
@@ -110,6 +111,8 @@ export function shootRoutes(deps: ShootRouteDeps): Router {
     if (!character) throw notFound(CHARACTER_ERRORS.notFound);
     const clothing = await normalizeImage(parsed.file, { minSide: PHOTOSHOOT_MIN_IMAGE_SIDE });
     const portrait = await ensurePortrait({ db, engines, media }, character);
+    // The checks above can outlast the gateway's timeout: nothing is started for a client that has gone.
+    assertClientWaiting(req);
     const garment = await media.put(clothing.data, { contentType: clothing.contentType, prefix: 'photoshoot/garments' });
 
     const id = randomUUID();
