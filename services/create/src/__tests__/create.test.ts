@@ -177,9 +177,9 @@ describe('create service with a real account service', () => {
       return request(app).post('/api/generations/dressup').set(userHeaders(user)).send(asPerson ? { personImageUrl: url, garmentImageUrl: person } : { personImageUrl: person, garmentImageUrl: url });
     };
     const thin = await dressUp(await strip(16, 2000));
-    expect([thin.status, thin.body.error]).toEqual([400, 'garmentImageUrl: this image (16×2000) is too small to dress: each side must be at least 64 pixels.']);
+    expect([thin.status, thin.body.error]).toEqual([400, 'The garment photo (16×2000) is too small: each side must be at least 64 pixels.']);
     const long = await dressUp(await strip(100, 1000), true);
-    expect([long.status, long.body.error]).toEqual([400, 'personImageUrl: this image (100×1000) is too long and thin to dress: its long side can be at most 4 times its short side. Crop it and try again.']);
+    expect([long.status, long.body.error]).toEqual([400, 'The photo of the person (100×1000) is too long and thin: its long side can be at most 4 times its short side. Crop it and try again.']);
     expect(await account.creditsOf(user)).toMatchObject({ used: 0 });
     expect((await request(app).get('/api/generations').set(userHeaders(user))).body.items).toEqual([]);
   });

@@ -20,10 +20,12 @@ export const DRESS_UP_MIN_SIDE = 64;
  * Why an image of this size cannot go into a Dress Up (as `field`), or null when it can: the same long-and-thin rule
  * as a video's (a 16×10000 garment was taken, charged, then failed in the engine three times).
  */
-export function dressUpImageProblem(field: string, width: number, height: number): string | null {
-  if (Math.min(width, height) < DRESS_UP_MIN_SIDE) return `${field}: this image (${width}×${height}) is too small to dress: each side must be at least ${DRESS_UP_MIN_SIDE} pixels.`;
+export function dressUpImageProblem(field: 'personImageUrl' | 'garmentImageUrl', width: number, height: number): string | null {
+  // Said in the screen's words (the toast shows it), not the field's.
+  const photo = field === 'personImageUrl' ? 'The photo of the person' : 'The garment photo';
+  if (Math.min(width, height) < DRESS_UP_MIN_SIDE) return `${photo} (${width}×${height}) is too small: each side must be at least ${DRESS_UP_MIN_SIDE} pixels.`;
   if (Math.max(width, height) > Math.min(width, height) * MAX_VIDEO_IMAGE_ASPECT) {
-    return `${field}: this image (${width}×${height}) is too long and thin to dress: its long side can be at most ${MAX_VIDEO_IMAGE_ASPECT} times its short side. Crop it and try again.`;
+    return `${photo} (${width}×${height}) is too long and thin: its long side can be at most ${MAX_VIDEO_IMAGE_ASPECT} times its short side. Crop it and try again.`;
   }
   return null;
 }
