@@ -1,12 +1,10 @@
 // mf_photoshoot/PhotoshootFlow: the full-screen Photoshoot wizard opened from /app/photoshoots.
 import { useRef } from 'react';
 import { PhotoshootFlow } from '../features/photoshoot/components/photoshoot-flow';
-import { useFocusTrap } from '../hooks/use-focus-trap';
 import '../styles.css';
 
 export default function PhotoshootFlowRemote() {
   const overlay = useRef<HTMLElement>(null);
-  useFocusTrap(overlay); // a modal overlay: Tab does not wander into the page behind it
   return (
     // The root is the overlay itself, so it has the screen's size (an empty wrapper would measure 0×0).
     <section
@@ -17,7 +15,7 @@ export default function PhotoshootFlowRemote() {
       aria-labelledby="photoshoot-title"
       className="fixed inset-0 z-40 overflow-y-auto bg-background"
     >
-      <PhotoshootFlow />
+      <PhotoshootFlow overlayRef={overlay} />
     </section>
   );
 }

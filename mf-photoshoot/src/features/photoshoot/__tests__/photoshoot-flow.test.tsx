@@ -167,4 +167,48 @@ describe('PhotoshootFlow', () => {
     expect(button('Next')).toHaveFocus();
     vi.restoreAllMocks();
   });
+
+  it('keeps Tab inside the overlay while a preview is made, from the heading or the body (Tab went to the header behind it)', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const api = installFakeApi({ 'POST /api/avatar/preview': () => new Promise((resolve) => (answer = resolve)) });
+    api.characters = [fakeCharacter('Mira')];
+    vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
+    const { user } = renderWithHost(
+      <>
+        <a href="/app">Behind the overlay</a>
+        <PhotoshootFlowRemote />
+        <a href="/terms">After the overlay</a>
+      </>,
+    );
+    await toPreviewStep(user);
+    expect(button('Next')).toBeDisabled();
+    // Focus on the step's heading (the only enabled control, Close, comes before it).
+    expect(screen.getByRole('heading', { name: 'Generate photos' })).toHaveFocus();
+    await user.tab();
+    expect(button('Close')).toHaveFocus();
+    await user.tab();
+    expect(button('Close')).toHaveFocus();
+    // Focus fallen to the body (its control disabled under it).
+    (document.activeElement as HTMLElement).blur();
+    expect(document.body).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(button('Close')).toHaveFocus();
+    await act(async () => answer({ previewImages: [] }));
+    vi.restoreAllMocks();
+  });
+
+  it('closes on Escape as the Close button does, and not while a preview is made (the toast says why)', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const api = installFakeApi({ 'POST /api/avatar/preview': () => new Promise((resolve) => (answer = resolve)) });
+    api.characters = [fakeCharacter('Mira')];
+    const { user, host } = renderWithHost(<PhotoshootFlowRemote />);
+    await toPreviewStep(user);
+    await user.keyboard('{Escape}');
+    expect(host.toast.mock.calls.filter(([t]) => t.title === 'Generation in Progress')).toEqual([[generationInProgress]]);
+    expect(host.navigate).not.toHaveBeenCalled();
+    await act(async () => answer({ previewImages: [] }));
+    await screen.findByText('Preview complete!');
+    await user.keyboard('{Escape}');
+    expect(host.navigate).toHaveBeenCalledWith('/app');
+  });
 });

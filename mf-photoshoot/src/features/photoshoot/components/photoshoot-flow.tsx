@@ -1,6 +1,6 @@
 import { photoshootInSession, useHost } from '@atelier/host';
 import { Button, cn, dismissToast, getToasts, saveBlob, useToastClearance } from '@atelier/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import {
   DEFAULT_RETURN_PATH,
   FINAL_PHOTOS,
@@ -11,6 +11,7 @@ import {
   WIZARD_STEPS,
   zipFileName,
 } from '../../../constants';
+import { useFocusTrap } from '../../../hooks/use-focus-trap';
 import { useReturnFocus } from '../../../hooks/use-return-focus';
 import { useCharacters } from '../api/get-characters';
 import { useFinalGeneration } from '../hooks/use-final-generation';
@@ -29,8 +30,11 @@ import { TemplateStep } from './template-step';
 
 type Direction = 'forward' | 'back';
 
-/** The 5-step Photoshoot wizard (SPEC.md §2 and §4); the remote's root makes it a full-screen overlay. */
-export function PhotoshootFlow() {
+/**
+ * The 5-step Photoshoot wizard (SPEC.md §2 and §4); the remote's root makes it a full-screen overlay (`overlayRef`),
+ * which keeps Tab inside it and closes on Escape as the Close button does.
+ */
+export function PhotoshootFlow({ overlayRef }: { overlayRef?: RefObject<HTMLElement | null> }) {
   const host = useHost();
   // A photoshoot started before a reload: back at its progress (step 5), not at the start of a new one.
   const [resumed] = useState(photoshootInSession);
@@ -112,6 +116,15 @@ export function PhotoshootFlow() {
     const returnPath = takeReturnPath();
     host.navigate(to ?? returnPath ?? DEFAULT_RETURN_PATH);
   };
+
+  // Escape closes as the Close button does (refused, with its toast, while a generation runs).
+  const closeRef = useRef(close);
+  useEffect(() => {
+    closeRef.current = close;
+  });
+  const escape = useCallback(() => closeRef.current(), []);
+  const noOverlay = useRef<HTMLElement>(null);
+  useFocusTrap(overlayRef ?? noOverlay, escape);
 
   const startFinal = async (id: string, file: File) => {
     goTo(STEP.photoset, 'forward');
