@@ -7,7 +7,7 @@ import { loadConfig } from './config.js';
 import { HttpError, badRequest } from './errors.js';
 import { formatZodError } from './http.js';
 import type { Logger } from './logger.js';
-import { requestLogger } from './request-log.js';
+import { LOG_LEVEL_LOCAL, requestLogger } from './request-log.js';
 import { trustedProxiesEnv } from './trusted-proxies.js';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from './text.js';
 import { REQUEST_ID_HEADER } from './tokens.js';
@@ -187,6 +187,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (error instanceof HttpError) {
+      if (error.logLevel) res.locals[LOG_LEVEL_LOCAL] = error.logLevel;
       res.status(error.status).json({ ...error.extra, error: error.message });
       return;
     }

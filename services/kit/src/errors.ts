@@ -4,6 +4,11 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /**
+     * The request log's level for this answer, when not the status's own: a 503 that is the deployment's choice
+     * (payments not configured) is not a fault, and anyone could fill the error log with it.
+     */
+    readonly logLevel?: 'info' | 'warn',
   ) {
     super(message);
     this.name = 'HttpError';

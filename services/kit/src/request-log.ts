@@ -12,6 +12,9 @@ export interface RequestLogOptions {
   faultLevel: 'warn' | 'error';
 }
 
+/** `res.locals[LOG_LEVEL_LOCAL]`: a level an answer asked for (HttpError's `logLevel`), over the status's own. */
+export const LOG_LEVEL_LOCAL = 'logLevel';
+
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**
@@ -30,7 +33,8 @@ export function requestLogger({ logger, requestId, ignore, faultLevel }: Request
       res.off('finish', done);
       const status = res.statusCode;
       const finished = res.writableFinished;
-      const level = status >= 500 ? faultLevel : finished ? 'info' : 'warn';
+      const asked = (res as { locals?: Record<string, unknown> }).locals?.[LOG_LEVEL_LOCAL];
+      const level = asked === 'info' || asked === 'warn' ? asked : status >= 500 ? faultLevel : finished ? 'info' : 'warn';
       const url = redactUrl((req as { originalUrl?: string }).originalUrl ?? req.url ?? '');
       const ms = Math.round((performance.now() - started) * 10) / 10;
       logger[level]({ reqId: id, method: req.method, url, status, ms }, finished ? 'request completed' : 'request aborted');

@@ -77,7 +77,7 @@ describe('without Stripe configuration (the offline default)', () => {
       expect(tier.prices).toEqual({ usd: { monthly: null, yearly: null }, idr: { monthly: null } });
   });
 
-  it('answers checkout and the portal with 503 and the configuration message, and webhooks with 503', async () => {
+  it('answers checkout with 503 and the configuration message, webhooks with 503, and the portal of a free user 403 (first)', async () => {
     const user = await account.createUser();
     const checkout = await request(billing.app)
       .post(PATHS.checkout)
@@ -85,7 +85,8 @@ describe('without Stripe configuration (the offline default)', () => {
       .send({ priceId: 'price_anything', plan: 'basic' })
       .expect(503);
     expect(checkout.body).toEqual({ error: CHECKOUT_ERRORS.configuration.description });
-    await request(billing.app).post(PATHS.portal).set(userHeaders(user.id)).expect(503);
+    const portal = await request(billing.app).post(PATHS.portal).set(userHeaders(user.id)).expect(403);
+    expect(portal.body.error).toBe(BILLING_ERRORS.portalOnlyForSubscribers);
     await request(billing.app).post(PATHS.webhook).set('stripe-signature', 't=1,v1=x').send('{}').expect(503);
   });
 

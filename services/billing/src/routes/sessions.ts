@@ -61,7 +61,7 @@ export function sessionRoutes(deps: SessionRouteDeps): Router {
   });
 
   function payments(): Stripe {
-    if (!stripe || !catalogue.paymentsConfigured) throw new HttpError(503, BILLING_ERRORS.notConfigured);
+    if (!stripe || !catalogue.paymentsConfigured) throw new HttpError(503, BILLING_ERRORS.notConfigured, {}, 'info');
     return stripe;
   }
 
@@ -184,10 +184,11 @@ export function sessionRoutes(deps: SessionRouteDeps): Router {
   );
 
   router.post(PATHS.portal, requireUser(), perUser, async (req, res) => {
-    if (!stripe) throw new HttpError(503, BILLING_ERRORS.notConfigured);
+    // Who may have a portal first: a free user is told so (403) also where payments are not configured.
     const user = await userOf(req);
     const customer = await storedCustomer(user.userId);
     if (!customer || user.plan === 'free') throw forbidden(BILLING_ERRORS.portalOnlyForSubscribers);
+    if (!stripe) throw new HttpError(503, BILLING_ERRORS.notConfigured, {}, 'info');
     const session = await atStripe(
       req,
       'billingPortal.sessions.create',

@@ -77,7 +77,8 @@ export function webhookRoutes({ db, stripe, webhookSecret, sync, logger, clock }
   }
 
   router.post(PATHS.webhook, async (req, res) => {
-    if (!stripe || !webhookSecret || !sync) throw new HttpError(503, BILLING_ERRORS.webhookNotConfigured);
+    // 503 (Stripe retries a delivery made before the secret is set), logged as information: anyone may send it.
+    if (!stripe || !webhookSecret || !sync) throw new HttpError(503, BILLING_ERRORS.webhookNotConfigured, {}, 'info');
     const signature = req.get('stripe-signature');
     if (!signature) throw new HttpError(400, BILLING_ERRORS.webhookNoSignature);
     if (!req.rawBody || req.rawBody.length === 0) throw new HttpError(400, BILLING_ERRORS.webhookNoBody);

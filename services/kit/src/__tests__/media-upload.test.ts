@@ -338,3 +338,20 @@ describe('an upload recorded by the service (onStored)', () => {
     expect(recorded).toHaveLength(1);
   });
 });
+
+describe('normalizeImage', () => {
+  it('refuses a fully transparent image (a garment of nothing was drawn black and charged); a cut-out on a transparent background is taken', async () => {
+    for (const [colour, format] of [['srgb', 'png'], ['srgb', 'webp'], ['b-w', 'png']] as const) {
+      const clear = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 200, g: 20, b: 20, alpha: 0 } } })
+        .toColourspace(colour)
+        .toFormat(format)
+        .toBuffer();
+      await expect(normalizeImage(clear), `${colour} ${format}`).rejects.toMatchObject({ status: 400, message: 'The image is fully transparent: there is nothing in it to use' });
+    }
+    const cutOut = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: { create: { width: 20, height: 30, channels: 4, background: { r: 200, g: 20, b: 20, alpha: 1 } } }, left: 22, top: 17 }])
+      .png()
+      .toBuffer();
+    expect(await normalizeImage(cutOut)).toMatchObject({ width: 64, height: 64, contentType: 'image/png' });
+  });
+});

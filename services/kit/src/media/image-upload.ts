@@ -36,6 +36,7 @@ export const UPLOAD_ERRORS = {
   tooManyPixels: 'Image is too large: at most 40 megapixels',
   tooSmall: imageTooSmallMessage,
   unreadable: 'The image could not be read: it is damaged or incomplete',
+  transparent: 'The image is fully transparent: there is nothing in it to use',
   malformed: 'Malformed multipart upload',
   tooManyParts: 'Too many form fields: send the image and at most 20 fields',
   tooMany: 'Too many uploads. Please wait a minute and try again.',
@@ -221,9 +222,11 @@ export async function normalizeImage(
   let width: number;
   let height: number;
   let kept: string | null = null;
+  let alpha = false;
   try {
     const meta = await sharp(input, { limitInputPixels: false }).metadata();
     format = meta.format;
+    alpha = meta.hasAlpha === true;
     [width, height] = [meta.width ?? 0, meta.height ?? 0];
     if (keepXmp && meta.xmp) kept = keepXmp(meta.xmp.toString('utf8'));
   } catch {
@@ -248,8 +251,11 @@ export async function normalizeImage(
           : image.webp({ quality: 90 });
     try {
       const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+      // Every pixel transparent: a garment of nothing was drawn black (and charged).
+      if (alpha && (await sharp(data).stats()).channels.at(-1)?.max === 0) throw badRequest(UPLOAD_ERRORS.transparent);
       return { data, width: info.width, height: info.height, contentType };
     } catch (error) {
+      if (error instanceof HttpError) throw error;
       if (error instanceof Error && /pixel limit/i.test(error.message)) throw badRequest(UPLOAD_ERRORS.tooManyPixels);
       throw badRequest(UPLOAD_ERRORS.unreadable);
     }

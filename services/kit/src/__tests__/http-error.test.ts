@@ -48,3 +48,27 @@ describe('assertClientWaiting', () => {
     expect(refused).toEqual([CLIENT_GONE]);
   });
 });
+
+describe("an HttpError's log level", () => {
+  it('logs a 503 that is the deployment\'s choice (payments not configured) as information, a fault as an error', async () => {
+    const { pino } = await import('pino');
+    const { createBaseApp, finishApp } = await import('../app.js');
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const app = createBaseApp({ name: 'test', logger, trustedProxies: [] });
+    app.post('/off', () => {
+      throw new HttpError(503, 'Payments are not configured', {}, 'info');
+    });
+    app.post('/down', () => {
+      throw new HttpError(503, 'Service unavailable');
+    });
+    const finished = finishApp(app, logger);
+    expect((await request(finished).post('/off')).status).toBe(503);
+    expect((await request(finished).post('/down')).status).toBe(503);
+    const answered = lines.filter((line) => line.msg === 'request completed');
+    expect(answered.map((line) => [line.url, line.level])).toEqual([
+      ['/off', 30],
+      ['/down', 50],
+    ]);
+  });
+});
