@@ -70,6 +70,7 @@ export const ACCOUNT_DELETION = {
   confirmTitle: 'Delete your account?',
   word: 'DELETE',
   typeToConfirm: 'Type DELETE to confirm',
+  inCapitals: 'In capital letters: DELETE',
   failed: 'Your account was not deleted.',
   failedFallback: 'Please try again.',
   doneTitle: 'Your account is deleted',

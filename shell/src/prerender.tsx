@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { VISITOR_META } from '@atelier/contracts/visitor';
 import { legalTree } from './prerender-legal';
-import { isLegalPage, prerenderedTree, type PrerenderedPage } from './prerender-pages';
+import { pageTitle } from './features/navigation/utils/page-title';
+import { isLegalPage, PRERENDERED_PAGES, prerenderedTree, type PrerenderedPage } from './prerender-pages';
 
 export { isLegalPage, PRERENDERED_PAGES, type PrerenderedPage } from './prerender-pages';
 
@@ -27,6 +28,8 @@ export function withPrerendered(indexHtml: string, page: PrerenderedPage, lightS
   return indexHtml
     .replace(entry[0], `<script defer src="${lightSrc}" data-app-src="${entry[1]}"></script>`)
     .replace(empty, `<div id="root" data-prerendered="${page}">${html}</div>`)
+    // The page's own title before any script runs ("Sign in · Atelier").
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${pageTitle(PRERENDERED_PAGES[page])}</title>`)
     // Sent only to browsers without a session cookie (the gateway's static/shell.ts).
     .replace('</head>', () => `${VISITOR_META}</head>`);
 }

@@ -5,7 +5,7 @@
 // host mounts it, and the shell loads it with the first toast). The store itself (`toast()`) stays here: one store
 // for the page, whichever bundle draws it.
 export { cn } from './lib/cn.js';
-export { revealIfOutside } from './lib/reveal.js';
+export { keepClearOfBars, revealIfOutside, type Bars } from './lib/reveal.js';
 export { saveBlob } from './lib/save-blob.js';
 export * from './constants.js';
 export { Button, buttonVariants, type ButtonProps } from './components/button.js';

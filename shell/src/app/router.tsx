@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from '../components/route-error';
 import { ScrollToTopOnNavigation } from '../components/scroll-to-top';
 import { PageViewTracker } from '../features/analytics/components/page-view-tracker';
 import { GuestOnly, RequireAuth } from '../features/auth/components/auth-guards';
+import { DocumentTitle } from '../features/navigation/components/document-title';
 import { NavigationGuards, type GuardedHistory } from '../lib/guarded-history';
 import { CanvasRoute, CreateRoute, PhotoshootRoute, PricingRoute } from './routes/remote-routes';
 import { SCREENS } from './screens';
@@ -32,6 +33,7 @@ const NotFound = lazyScreen(SCREENS.notFound);
 export function AppRoutes() {
   return (
     <RouteErrorBoundary>
+      <DocumentTitle />
       <PageViewTracker />
       <RevealOnNavigation />
       <ScrollToTopOnNavigation />

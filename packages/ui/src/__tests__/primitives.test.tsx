@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   Dialog,
   DialogContent,
@@ -57,6 +57,37 @@ describe('primitives', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(card).toHaveFocus();
+  });
+
+  it('brings what takes focus from the keyboard into view (Radix wraps Tab to the Close button without scrolling)', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const matches = vi.spyOn(Element.prototype, 'matches');
+    try {
+      render(
+        <Dialog defaultOpen>
+          <DialogContent>
+            <DialogTitle>Picture</DialogTitle>
+            <button type="button">Download</button>
+          </DialogContent>
+        </Dialog>,
+      );
+      const close = screen.getByRole('button', { name: 'Close' });
+      const download = screen.getByRole('button', { name: 'Download' });
+      // jsdom has no :focus-visible of its own: from the keyboard, then by a click.
+      matches.mockImplementation((selector) => selector === ':focus-visible');
+      close.focus();
+      expect(scrolled).toEqual([close]);
+      matches.mockReturnValue(false);
+      download.focus();
+      expect(scrolled).toEqual([close]);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+      matches.mockRestore();
+    }
   });
 
   it('switches tabs', async () => {

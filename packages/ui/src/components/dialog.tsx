@@ -27,7 +27,7 @@ export interface DialogContentProps extends React.ComponentPropsWithoutRef<typeo
 export const DialogContent = React.forwardRef<
   React.ComponentRef<typeof DialogPrimitive.Content>,
   DialogContentProps
->(({ className, children, hideClose = false, onOpenAutoFocus, onCloseAutoFocus, ...props }, ref) => {
+>(({ className, children, hideClose = false, onOpenAutoFocus, onCloseAutoFocus, onFocus, ...props }, ref) => {
   // Radix gives focus back to a DialogTrigger; a dialog opened otherwise (a gallery card setting state) left it on
   // <body>, and a keyboard user started again at the top of the page. Focus goes back to what had it.
   const opener = React.useRef<HTMLElement | null>(null);
@@ -54,6 +54,13 @@ export const DialogContent = React.forwardRef<
           if (event.defaultPrevented || !back?.isConnected) return;
           event.preventDefault();
           back.focus();
+        }}
+        onFocus={(event) => {
+          onFocus?.(event);
+          // Radix wraps Tab from the last control to the first without scrolling: a viewer's Close, scrolled off the
+          // top of a phone, took focus out of sight. What takes focus from the keyboard is brought into view.
+          const target = event.target;
+          if (target instanceof HTMLElement && target.matches(':focus-visible')) target.scrollIntoView?.({ block: 'nearest' });
         }}
         {...props}
       >

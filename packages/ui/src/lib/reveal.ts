@@ -9,3 +9,34 @@ export function revealIfOutside(element: HTMLElement): boolean {
   element.scrollIntoView?.({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
   return true;
 }
+
+/** The nearest ancestor that scrolls vertically (a full-screen overlay), else the window. */
+function scrollerOf(element: HTMLElement): { scrollBy(options: ScrollToOptions): void } {
+  for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+    const { overflowY } = getComputedStyle(parent);
+    if ((overflowY === 'auto' || overflowY === 'scroll') && parent.scrollHeight > parent.clientHeight) return parent;
+  }
+  return window;
+}
+
+/** What stays clear of the bars a control can scroll under: a sticky header above, an action bar below. */
+export interface Bars {
+  top?: HTMLElement | null;
+  bottom?: HTMLElement | null;
+}
+
+/**
+ * A control that takes keyboard focus under a sticky bar (a form's Generate bar, a wizard's header or its Back / Next
+ * bar) is scrolled clear of it: the browser only brings it into the window (or the overlay), and a focused card stayed
+ * half under the bar. A radio is judged by its card. Focus by a click is left where it is (what was clicked is in
+ * view), unless `always` (something shown, not focused: a note that appears under the bar).
+ */
+export function keepClearOfBars(target: EventTarget, bars: Bars, { always = false }: { always?: boolean } = {}): void {
+  if (!(target instanceof HTMLElement) || (!always && !target.matches(':focus-visible'))) return;
+  if ([bars.top, bars.bottom].some((bar) => bar?.contains(target))) return;
+  const box = (target.closest('label') ?? target).getBoundingClientRect();
+  const below = bars.bottom ? box.bottom - bars.bottom.getBoundingClientRect().top : 0;
+  const above = bars.top ? bars.top.getBoundingClientRect().bottom - box.top : 0;
+  if (below > 0) scrollerOf(target).scrollBy({ top: below + 12 });
+  else if (above > 0) scrollerOf(target).scrollBy({ top: -(above + 12) });
+}

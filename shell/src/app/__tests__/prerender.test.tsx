@@ -74,6 +74,8 @@ describe('public pages prerendered at build time', () => {
       `<!doctype html><head><link href="/main.css" rel="stylesheet"><script defer src="/light/light.0a1b2c3d.js" data-app-src="/main.1fe22357.js"></script>${VISITOR_META}</head>` +
         '<body><div id="root" data-prerendered="landing"><main>hi</main></div></body>',
     );
+    // The page's own title, before any script.
+    expect(withPrerendered('<head><title>Atelier</title><script defer src="/main.1.js"></script></head><div id="root"></div>', 'login', '/l.js', '')).toContain('<title>Sign in · Atelier</title>');
     expect(() =>
       withPrerendered('<div id="app"></div><script defer src="/main.1.js"></script>', 'landing', '/l.js', ''),
     ).toThrow(/no empty/);

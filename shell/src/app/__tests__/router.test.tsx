@@ -221,6 +221,19 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Generator' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Page not found · Atelier');
+  });
+
+  it("names each page in the document's title (every route was 'Atelier')", async () => {
+    apiUser = freeUser;
+    const { router } = renderAt('/app/image');
+    await waitFor(() => expect(document.title).toBe('Image · Atelier'));
+    act(() => router.navigate('/app/dress-up'));
+    await waitFor(() => expect(document.title).toBe('Dress Up · Atelier'));
+    act(() => router.navigate('/pricing/all'));
+    await waitFor(() => expect(document.title).toBe('Pricing · Atelier'));
+    act(() => router.navigate('/app'));
+    await waitFor(() => expect(document.title).toBe('Explore · Atelier'));
   });
 
   it('shows Dev Entry on /login only when the server offers development sign-in', async () => {

@@ -1,7 +1,7 @@
 import { userLimitsQueryOptions, useSearchParams } from '@atelier/host';
 import { useQuery } from '@tanstack/react-query';
 import { PROMPT_MAX, type AspectRatio, type User, type VideoModel } from '@atelier/contracts';
-import { Button, cn, Spinner, usePastedImage } from '@atelier/ui';
+import { Button, cn, keepClearOfBars, Spinner, usePastedImage } from '@atelier/ui';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
   CREATE_TABS,
@@ -16,7 +16,6 @@ import type { StartRequest } from '../api/start-generation';
 import { useImageSlot, type ImageSlot } from '../hooks/use-image-slot';
 import { useStartGeneration } from '../hooks/use-start-generation';
 import type { WatchedGeneration } from '../hooks/use-generation-watcher';
-import { keepAboveBar } from '../utils/keep-above-bar';
 import { readPendingVideoImage, clearPendingVideoImage } from '../utils/pending-video-image';
 import { AspectRatioPicker } from './aspect-ratio-picker';
 import { ImageInput } from './image-input';
@@ -128,7 +127,7 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
       onSubmit={submit}
       aria-label={config.heading}
       className="flex min-w-0 flex-col gap-4 rounded-2xl border border-border bg-card p-4 shadow-soft sm:gap-6 sm:p-6"
-      onFocus={(event) => keepAboveBar(event.target, bar.current)}
+      onFocus={(event) => keepClearOfBars(event.target, { bottom: bar.current })}
     >
       {tab === 'video' && (
         <ImageInput label="Start image" slotName="primary" slot={primary} emptyTitle="Add a start image" />
@@ -180,7 +179,15 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
           <PresetPicker value={presetId} onChange={setPresetId} />
         </>
       )}
-      {tab === 'video' && <ModelPicker value={model} onChange={setModel} premiumAllowed={premiumAllowed} />}
+      {tab === 'video' && (
+        <ModelPicker
+          value={model}
+          onChange={setModel}
+          premiumAllowed={premiumAllowed}
+          // The upgrade note appears under the chosen card: kept above the Generate bar, so the reason shows.
+          onNoteShown={(note) => keepClearOfBars(note, { bottom: bar.current }, { always: true })}
+        />
+      )}
 
       {/* The button stays in reach while the inputs scroll past (phones, long preset lists); on phones the
           bar is kept low so more than one row of presets shows above it. */}

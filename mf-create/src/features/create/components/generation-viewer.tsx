@@ -153,7 +153,7 @@ export function GenerationViewer({ generation, onOpenChange, onCreateVideo, onUp
             <button
               type="button"
               onClick={() => onDelete(generation)}
-              className="self-start rounded text-xs text-destructive underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="-my-1 min-h-6 self-start rounded py-1 text-xs text-destructive underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               Delete from my creations
             </button>

@@ -1,6 +1,7 @@
 import { Link } from '@atelier/host';
 import type { VideoModel } from '@atelier/contracts';
 import { cn } from '@atelier/ui';
+import { useEffect, useRef } from 'react';
 import { MESSAGES, PREMIUM_BADGE, VIDEO_MODELS } from '../../../constants';
 import { LockIcon } from './icons';
 
@@ -9,12 +10,20 @@ interface ModelPickerProps {
   onChange(model: VideoModel): void;
   /** Whether the user's plan includes the premium models (Advanced and Pro). */
   premiumAllowed: boolean;
+  /** The upgrade note has appeared (a premium model chosen on a plan without it): the form keeps it in view. */
+  onNoteShown?(note: HTMLElement): void;
 }
 
 /** The video model: Wan 2.5 for everyone, VEO 3.1 and SORA 2 for Advanced and Pro. */
-export function ModelPicker({ value, onChange, premiumAllowed }: ModelPickerProps) {
+export function ModelPicker({ value, onChange, premiumAllowed, onNoteShown }: ModelPickerProps) {
   const chosen = VIDEO_MODELS.find((model) => model.value === value);
   const needsUpgrade = Boolean(chosen?.premium) && !premiumAllowed;
+  const note = useRef<HTMLParagraphElement>(null);
+  const shown = useRef(onNoteShown);
+  shown.current = onNoteShown;
+  useEffect(() => {
+    if (needsUpgrade && note.current) shown.current?.(note.current);
+  }, [needsUpgrade]);
 
   return (
     <fieldset className="flex flex-col gap-2">
@@ -59,7 +68,7 @@ export function ModelPicker({ value, onChange, premiumAllowed }: ModelPickerProp
         })}
       </div>
       {needsUpgrade && (
-        <p role="status" className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-accent-soft px-3 py-2.5 text-sm text-ink">
+        <p ref={note} role="status" className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-accent-soft px-3 py-2.5 text-sm text-ink">
           <span>{MESSAGES.premiumHint}</span>
           <Link
             to="/pricing"

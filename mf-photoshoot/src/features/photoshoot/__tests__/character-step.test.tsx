@@ -170,6 +170,7 @@ describe('the character step', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Create character' }));
       expect(within(dialog).getByText('Please choose a photo')).toBeInTheDocument();
       expect(within(dialog).getByText('Please name the character')).toBeInTheDocument();
+      expect(photoInput).toHaveFocus(); // the first field asked for, so its message is read out
       expect(api.calls('POST /api/avatar/characters')).toHaveLength(0);
 
       const photo = imageFile('me.jpg', 'image/jpeg');

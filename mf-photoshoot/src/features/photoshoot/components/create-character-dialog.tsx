@@ -53,6 +53,9 @@ function CreateCharacterForm({ onOpenChange, onCreated, onCloseAutoFocus }: Omit
     const nameError = characterNameError(name);
     const photoError = photo ? undefined : 'Please choose a photo';
     setErrors({ photo: photoError, name: nameError ?? undefined });
+    // The first field asked for takes focus, so its message is read out (focus stayed on the button).
+    if (photoError) document.getElementById(photoId)?.focus();
+    else if (nameError) document.getElementById(nameId)?.focus();
     if (!photo || nameError) return;
     create.mutate(
       { photo, name: name.trim() },

@@ -1,5 +1,5 @@
 import { photoshootInSession, useHost } from '@atelier/host';
-import { Button, cn, dismissToast, getToasts, saveBlob, useToastClearance } from '@atelier/ui';
+import { Button, cn, dismissToast, getToasts, keepClearOfBars, saveBlob, useToastClearance } from '@atelier/ui';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import {
   DEFAULT_RETURN_PATH,
@@ -55,6 +55,7 @@ export function PhotoshootFlow({ overlayRef }: { overlayRef?: RefObject<HTMLElem
   const viewerFocus = useReturnFocus();
   // The wizard's toasts (Character Required, …) stay at the bottom right, above its Back / Next bar, not over it.
   const footerRef = useRef<HTMLElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
   useToastClearance(footerRef);
   const characters = useCharacters(true);
   const preview = usePreviewGeneration();
@@ -190,8 +191,9 @@ export function PhotoshootFlow({ overlayRef }: { overlayRef?: RefObject<HTMLElem
   const primaryDisabled = generating || (step === STEP.preview && !preview.result);
 
   return (
-    <div className="flex min-h-full flex-col">
-      <header className="sticky top-0 z-10 flex flex-col gap-3 border-b border-border bg-background/95 px-4 py-3 backdrop-blur sm:px-6">
+    // A control focused from the keyboard under the sticky header or the Back / Next bar is scrolled clear of them.
+    <div className="flex min-h-full flex-col" onFocus={(event) => keepClearOfBars(event.target, { top: headerRef.current, bottom: footerRef.current })}>
+      <header ref={headerRef} className="sticky top-0 z-10 flex flex-col gap-3 border-b border-border bg-background/95 px-4 py-3 backdrop-blur sm:px-6">
         <div className="mx-auto flex w-full max-w-4xl items-center justify-between">
           <p id="photoshoot-title" className="font-display text-xl">
             Step {step} of {TOTAL_STEPS}

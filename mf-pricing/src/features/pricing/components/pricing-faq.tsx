@@ -8,7 +8,7 @@ export function PricingFaq() {
       </h2>
       {FAQ.map(({ question, answer }) => (
         <details key={question} className="rounded-md border border-border bg-card px-4 py-3">
-          <summary className="cursor-pointer text-sm font-medium">{question}</summary>
+          <summary className="min-h-6 cursor-pointer py-0.5 text-sm font-medium">{question}</summary>
           <p className="mt-2 text-sm text-muted-foreground">{answer}</p>
         </details>
       ))}

@@ -401,6 +401,7 @@ describe('account page: deleting the account', () => {
     expect(confirm).toBeDisabled();
     await userEvent.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'delete');
     expect(confirm).toBeDisabled(); // the word, as shown
+    expect(within(dialog).getByRole('status')).toHaveTextContent('In capital letters: DELETE');
     await userEvent.clear(within(dialog).getByLabelText('Type DELETE to confirm'));
     await userEvent.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE{Enter}');
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('/login?account=deleted'));

@@ -41,6 +41,9 @@ function ConfirmDeletion({ subscribed, redirect, onCancel }: DeleteAccountProps 
   const inputId = useId();
   const errorId = useId();
   const confirmed = typed.trim() === ACCOUNT_DELETION.word;
+  // The word as shown; typed in other letters it is said so ("delete" and Enter did nothing and said nothing).
+  const otherCase = !confirmed && typed.trim().toUpperCase() === ACCOUNT_DELETION.word;
+  const hintId = useId();
   const busy = deletion.isPending || gone;
   const failed = deletion.isError ? parseApiError(deletion.error) : null;
   // A 401: signed out meanwhile (the account deleted in another window, or the session ended) — nothing to say here.
@@ -85,9 +88,14 @@ function ConfirmDeletion({ subscribed, redirect, onCancel }: DeleteAccountProps 
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              aria-describedby={failure ? errorId : undefined}
+              aria-describedby={[otherCase ? hintId : '', failure ? errorId : ''].filter(Boolean).join(' ') || undefined}
               className="h-11 rounded-md border border-input bg-background px-3 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             />
+            {otherCase ? (
+              <p id={hintId} role="status" className="text-sm text-muted-foreground">
+                {ACCOUNT_DELETION.inCapitals}
+              </p>
+            ) : null}
           </div>
           {failure ? (
             <p id={errorId} role="alert" className="text-sm text-destructive">

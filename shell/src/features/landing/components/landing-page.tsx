@@ -146,10 +146,10 @@ export function LandingPage({ onNavigate, background = <LandingScenePlaceholder 
       <footer className="border-t border-ivory/10">
         <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-4 px-5 py-6 text-xs text-ivory/60 sm:px-8">
           <span>© 2025 {PRODUCT_NAME}</span>
-          <a href={ROUTES.terms} onClick={onLink} className="ml-auto underline-offset-4 hover:text-ivory hover:underline">
+          <a href={ROUTES.terms} onClick={onLink} className="ml-auto inline-flex min-h-6 items-center underline-offset-4 hover:text-ivory hover:underline">
             Terms of Service
           </a>
-          <a href={ROUTES.privacy} onClick={onLink} className="underline-offset-4 hover:text-ivory hover:underline">
+          <a href={ROUTES.privacy} onClick={onLink} className="inline-flex min-h-6 items-center underline-offset-4 hover:text-ivory hover:underline">
             Privacy Policy
           </a>
         </div>
