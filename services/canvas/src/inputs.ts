@@ -74,13 +74,13 @@ async function fitToCanvas(image: ProcessedImage, field: string): Promise<Proces
  * to 2048 px. Every refusal
  * is a 400 naming the field (`inputImages.2`).
  */
-export async function processInput(value: string, field: string, media: MediaStore): Promise<ProcessedImage> {
+export async function processInput(value: string, field: string, media: MediaStore, owner?: string): Promise<ProcessedImage> {
   const bytes = await sourceBytes(value, field, media);
   if (!sniffImageType(bytes.subarray(0, 12))) throw fieldError(field, EDIT_ERRORS.notAnImage);
   let image: ProcessedImage;
   try {
     // The local engine's own XMP is kept (its mark, a still's recipe: a local still is edited as what it is).
-    image = await normalizeImage(bytes, { keepXmp: atelierXmpOf });
+    image = await normalizeImage(bytes, { keepXmp: atelierXmpOf, ...(owner ? { owner } : {}) });
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) throw fieldError(field, error.message);
     throw error;
@@ -88,9 +88,9 @@ export async function processInput(value: string, field: string, media: MediaSto
   return fitToCanvas(image, field);
 }
 
-/** Every input of an edit, main image first; the first refusal in order is the one reported. */
-export async function processInputs(values: string[], media: MediaStore): Promise<ProcessedImage[]> {
-  const settled = await Promise.allSettled(values.map((value, index) => processInput(value, `inputImages.${index}`, media)));
+/** Every input of an edit, main image first; the first refusal in order is the one reported. `owner`: whose edit. */
+export async function processInputs(values: string[], media: MediaStore, owner?: string): Promise<ProcessedImage[]> {
+  const settled = await Promise.allSettled(values.map((value, index) => processInput(value, `inputImages.${index}`, media, owner)));
   const refused = settled.find((outcome) => outcome.status === 'rejected');
   if (refused) throw refused.reason;
   return settled.map((outcome) => (outcome as PromiseFulfilledResult<ProcessedImage>).value);

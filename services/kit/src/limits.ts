@@ -121,31 +121,50 @@ export function isSameSiteRequest(req: Request, publicOrigin: string): boolean {
 }
 
 /**
- * At most `capacity` units of work at once (image decoding: its megapixels), the rest wait in order.
- * A single job larger than the capacity still runs, alone.
+ * At most `capacity` units of work at once (image decoding: its megapixels), the rest wait. Waiting work is taken
+ * by its owner's share: the owner with the least work running goes next, then the one served longest ago, then in
+ * order of arrival — one user's eight large uploads made another's small one wait past the gateway's timeout. A
+ * single job larger than the capacity still runs, alone.
  */
 export function createWeightedSemaphore(capacity: number) {
   let used = 0;
-  const waiting: { weight: number; start: () => void }[] = [];
+  const waiting: { weight: number; owner: string; start: () => void }[] = [];
+  const running = new Map<string, number>();
+  /** When each owner with work running or waiting was last served (a count of starts). */
+  const served = new Map<string, number>();
+  let starts = 0;
+  const runningOf = (owner: string) => running.get(owner) ?? 0;
+  const before = (a: string, b: string) => runningOf(a) - runningOf(b) || (served.get(a) ?? -1) - (served.get(b) ?? -1);
   const pump = () => {
     while (waiting.length > 0) {
-      const next = waiting[0]!;
+      let index = 0;
+      for (let i = 1; i < waiting.length; i++) if (before(waiting[i]!.owner, waiting[index]!.owner) < 0) index = i;
+      const next = waiting[index]!;
       if (used > 0 && used + next.weight > capacity) return;
-      waiting.shift();
+      waiting.splice(index, 1);
       used += next.weight;
+      running.set(next.owner, runningOf(next.owner) + 1);
+      served.set(next.owner, starts++);
       next.start();
     }
   };
   return {
-    async run<T>(weight: number, work: () => Promise<T>): Promise<T> {
+    /** Runs `work` once `weight` fits; `owner` (a user, a client address) shares the waiting with others. */
+    async run<T>(weight: number, work: () => Promise<T>, owner = ''): Promise<T> {
       await new Promise<void>((start) => {
-        waiting.push({ weight, start });
+        waiting.push({ weight, owner, start });
         pump();
       });
       try {
         return await work();
       } finally {
         used -= weight;
+        const left = runningOf(owner) - 1;
+        if (left > 0) running.set(owner, left);
+        else {
+          running.delete(owner);
+          if (!waiting.some((w) => w.owner === owner)) served.delete(owner);
+        }
         pump();
       }
     },

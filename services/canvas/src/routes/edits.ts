@@ -93,7 +93,7 @@ export function editRoutes(deps: EditRouteDeps): Router {
   router.post(EDIT_PATH, requireUser(), idempotency.middleware(), validate({ body: canvasEditRequestSchema }), starts, async (req, res) => {
     const userId = req.identity!.userId;
     const body = req.body as CanvasEditRequest;
-    const images = await processInputs(body.inputImages, media);
+    const images = await processInputs(body.inputImages, media, userId);
     // Decoding large images can outlast the gateway's timeout: nothing is started for a client that has gone.
     assertClientWaiting(req);
     const stored = await Promise.all(images.map((image) => media.put(image.data, { contentType: image.contentType, prefix: MEDIA_PREFIX.inputs })));

@@ -216,7 +216,16 @@ const SHARP_FORMATS: Record<string, UploadImageType> = { jpeg: 'image/jpeg', png
  */
 export async function normalizeImage(
   input: Buffer,
-  { maxPixels = MAX_UPLOAD_PIXELS, keepXmp, minSide = MIN_UPLOAD_SIDE }: Pick<ImageUploadOptions, 'maxPixels' | 'keepXmp'> & { minSide?: number } = {},
+  {
+    maxPixels = MAX_UPLOAD_PIXELS,
+    keepXmp,
+    minSide = MIN_UPLOAD_SIDE,
+    owner,
+  }: Pick<ImageUploadOptions, 'maxPixels' | 'keepXmp'> & {
+    minSide?: number;
+    /** Whose image (a user id, a client address): the decode budget is shared between owners, not first come. */
+    owner?: string;
+  } = {},
 ): Promise<{ data: Buffer; width: number; height: number; contentType: UploadImageType }> {
   let format: string | undefined;
   let width: number;
@@ -239,8 +248,8 @@ export async function normalizeImage(
   if (pixels > maxPixels) throw badRequest(UPLOAD_ERRORS.tooManyPixels);
   if (Math.min(width, height) < minSide) throw badRequest(UPLOAD_ERRORS.tooSmall(minSide));
 
-  // Decoding is where the memory goes: it waits for its share of the process's pixel budget.
-  return decoding.run(pixels, async () => {
+  // Decoding is where the memory goes: it waits for its owner's share of the process's pixel budget.
+  const decode = async () => {
     const decoded = sharp(input, { limitInputPixels: maxPixels, failOn: 'warning', animated: false }).autoOrient();
     const image = kept ? decoded.withXmp(kept) : decoded;
     const encoded =
@@ -259,7 +268,8 @@ export async function normalizeImage(
       if (error instanceof Error && /pixel limit/i.test(error.message)) throw badRequest(UPLOAD_ERRORS.tooManyPixels);
       throw badRequest(UPLOAD_ERRORS.unreadable);
     }
-  });
+  };
+  return decoding.run(pixels, decode, owner);
 }
 
 /** How much decoding is running and waiting (tests and diagnostics). */
@@ -272,7 +282,7 @@ export async function acceptImageUpload(
   options: ImageUploadOptions = {},
 ): Promise<AcceptedImage & { fields: Record<string, string> }> {
   const parsed = await parseImageUpload(req, options);
-  const image = await normalizeImage(parsed.file, options);
+  const image = await normalizeImage(parsed.file, { ...options, owner: req.identity?.userId ?? clientAddress(req) });
   assertClientWaiting(req);
   const stored = await store.put(image.data, { contentType: image.contentType, prefix: options.prefix ?? 'uploads' });
   return { url: stored.url, key: stored.key, width: image.width, height: image.height, contentType: image.contentType, fields: parsed.fields };

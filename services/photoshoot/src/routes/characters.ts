@@ -113,7 +113,7 @@ export function characterRoutes({
     };
     // Checked before the engine's work, so a full list costs nothing, and again when the row is written below.
     if ((await ownCount(db)) >= MAX_OWN_CHARACTERS) throw new HttpError(409, CHARACTER_ERRORS.tooMany);
-    const photo = await normalizeImage(parsed.file, { minSide: PHOTOSHOOT_MIN_IMAGE_SIDE });
+    const photo = await normalizeImage(parsed.file, { minSide: PHOTOSHOOT_MIN_IMAGE_SIDE, owner: userId });
     assertClientWaiting(req);
     const id = randomUUID();
     let made;

@@ -109,7 +109,7 @@ export function shootRoutes(deps: ShootRouteDeps): Router {
 
     const character = await usableCharacter(db, userId, fields.data.characterId);
     if (!character) throw notFound(CHARACTER_ERRORS.notFound);
-    const clothing = await normalizeImage(parsed.file, { minSide: PHOTOSHOOT_MIN_IMAGE_SIDE });
+    const clothing = await normalizeImage(parsed.file, { minSide: PHOTOSHOOT_MIN_IMAGE_SIDE, owner: userId });
     const portrait = await ensurePortrait({ db, engines, media }, character);
     // The checks above can outlast the gateway's timeout: nothing is started for a client that has gone.
     assertClientWaiting(req);
