@@ -168,6 +168,8 @@ describe('an edit', () => {
     expect(screen.getByText('0:00')).toBeInTheDocument();
     expect(editButton()).toBeDisabled();
     expect(promptBox()).toBeDisabled();
+    // Focus waits on the Edit Photo bar (it fell to the page's body with the disabled button).
+    expect(editButton().closest('[tabindex="-1"]')).toHaveFocus();
     expect(screen.getByRole('combobox', { name: 'Model' })).toBeDisabled();
     expect(screen.queryByRole('group', { name: 'Image actions' })).not.toBeInTheDocument();
     expect(host.toast).not.toHaveBeenCalled();

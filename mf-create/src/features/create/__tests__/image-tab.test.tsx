@@ -127,6 +127,19 @@ describe('image tab', () => {
     expect(api.calls('POST /api/generations/image')[0]!.body).toMatchObject({ prompt: 'silk\ndress', aspectRatio: '2:3' });
   });
 
+  it('gives focus to the prompt when Generate disables itself for the start (focus fell to the page\'s body)', async () => {
+    const api = installFakeApi({ 'POST /api/generations/image': () => json({ id: 'gen-5', status: 'queued' }, 202) });
+    const { user } = renderWithHost(<CreateScreenRemote tab="image" />);
+    const prompt = screen.getByRole('textbox', { name: 'Prompt' });
+    await user.type(prompt, 'a red dress');
+    const generate = screen.getByRole('button', { name: /Generate/ });
+    await waitFor(() => expect(generate).toBeEnabled());
+    generate.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.calls('POST /api/generations/image')).toHaveLength(1));
+    expect(prompt).toHaveFocus();
+  });
+
   it('starts once for clicks that land in one task (they all passed the disabled state, each charged)', async () => {
     const api = installFakeApi({ 'POST /api/generations/image': () => json({ id: 'gen-4', status: 'queued' }, 202) });
     const { user } = renderWithHost(<CreateScreenRemote tab="image" />);

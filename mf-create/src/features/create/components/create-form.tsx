@@ -101,10 +101,14 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
     return { request: { type: 'dressup', body: { personImageUrl: primary.url!, garmentImageUrl: garment.url! } }, model: 'try-on' };
   };
 
+  const bar = useRef<HTMLDivElement>(null);
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!canGenerate) return;
     const { request: body, model: modelName } = request();
+    // Generate disables itself while the start is sent, and focus fell to the page's body: it goes to the prompt
+    // (the next one is typed there), else (Dress Up) to the bar that shows the progress.
+    if (bar.current?.contains(document.activeElement)) (document.getElementById(promptId) ?? bar.current).focus();
     void start(body, modelName);
   };
 
@@ -121,7 +125,6 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
   const limitsRead = useQuery(userLimitsQueryOptions(user !== null));
   const creditsUnknown = user !== null && limitsRead.data === undefined && limitsRead.isError;
 
-  const bar = useRef<HTMLDivElement>(null);
   return (
     <form
       onSubmit={submit}
@@ -191,7 +194,7 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
 
       {/* The button stays in reach while the inputs scroll past (phones, long preset lists); on phones the
           bar is kept low so more than one row of presets shows above it. */}
-      <div ref={bar} className="sticky bottom-0 z-10 -mx-4 -mb-4 flex flex-col gap-2 rounded-b-2xl border-t border-border bg-card/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:gap-3 sm:px-6 sm:pb-6 sm:pt-4">
+      <div ref={bar} tabIndex={-1} className="sticky bottom-0 outline-none z-10 -mx-4 -mb-4 flex flex-col gap-2 rounded-b-2xl border-t border-border bg-card/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:gap-3 sm:px-6 sm:pb-6 sm:pt-4">
         <Button type="submit" size="lg" variant="default" disabled={!canGenerate} className={cn('w-full', GENERATE_DISABLED)}>
           {submitting && <Spinner label="Starting" className="[&_svg]:h-4 [&_svg]:w-4" />}
           Generate · {creditsLabel(config.creditCost)}
