@@ -209,6 +209,10 @@ describe('POST /api/uploads', () => {
     expect(wrongField.status).toBe(400);
     expect(wrongField.body).toEqual({ error: UPLOAD_ERRORS.missingFile });
 
+    // The image's field without a filename is a text part (it was refused as "characters that are not allowed").
+    const asText = await request(server.url).post('/api/uploads').field('file', (await makeImage(4, 4, 'png')).toString('latin1'));
+    expect([asText.status, asText.body]).toEqual([400, { error: 'No image uploaded: the form field "file" came as text; send the image as a file (with a filename)' }]);
+
     const empty = await request(server.url).post('/api/uploads').attach('file', Buffer.alloc(0), 'empty.png');
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({ error: 'The uploaded file is empty' });

@@ -31,6 +31,7 @@ export const UPLOAD_ERRORS = {
   tooLarge: 'File too large: images can be at most 10 MB',
   notMultipart: 'Expected a multipart/form-data upload',
   missingFile: 'No image uploaded: send it in the form field "file"',
+  notAFile: (field: string) => `No image uploaded: the form field "${field}" came as text; send the image as a file (with a filename)`,
   empty: 'The uploaded file is empty',
   unsupportedType: 'Unsupported file type: upload a JPEG, PNG or WebP image',
   tooManyPixels: 'Image is too large: at most 40 megapixels',
@@ -159,7 +160,10 @@ export function parseImageUpload(req: Request, options: Pick<ImageUploadOptions,
 
     parser.on('field', (name, value) => {
       const shown = JSON.stringify(name.replace(/[^\x20-\x7e]/g, '?'));
-      if (!isSafeText(name) || !isSafeText(value)) fail(badRequest(`Invalid request: ${UNSAFE_TEXT_MESSAGE} (in the form field ${shown})`));
+      // The image's field sent without a filename arrives as text (its bytes were called "characters that are not
+      // allowed"): said for what it is.
+      if (name === field) fail(badRequest(UPLOAD_ERRORS.notAFile(field)));
+      else if (!isSafeText(name) || !isSafeText(value)) fail(badRequest(`Invalid request: ${UNSAFE_TEXT_MESSAGE} (in the form field ${shown})`));
       // busboy decodes a field's bytes as UTF-8 and puts U+FFFD where they are not (JSON bodies are refused for it).
       else if (name.includes('\ufffd') || value.includes('\ufffd')) fail(badRequest(`Invalid request: the form field ${shown} is not valid UTF-8`));
       else if (!Object.hasOwn(fields, name)) fields[name] = value;
