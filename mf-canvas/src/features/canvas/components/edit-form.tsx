@@ -129,7 +129,7 @@ export function EditForm({ busy, ready, creditsLabel, references, notice, onEdit
       {references}
 
       {/* The button stays in reach while the inputs scroll past on phones. */}
-      <div ref={bar} tabIndex={-1} className="sticky bottom-0 z-10 outline-none -mx-4 -mb-4 flex flex-col gap-3 rounded-b-2xl border-t border-border bg-card/95 px-4 pb-4 pt-4 backdrop-blur sm:-mx-6 sm:-mb-6 sm:px-6 sm:pb-6">
+      <div ref={bar} tabIndex={-1} className="sticky bottom-0 z-10 outline-none [@media(max-height:480px)]:static -mx-4 -mb-4 flex flex-col gap-3 rounded-b-2xl border-t border-border bg-card/95 px-4 pb-4 pt-4 backdrop-blur sm:-mx-6 sm:-mb-6 sm:px-6 sm:pb-6">
         <Button type="submit" size="lg" disabled={busy || !canEdit} className="w-full">
           {busy && <Spinner label="Editing" className="[&_svg]:h-4 [&_svg]:w-4" />}
           Edit Photo

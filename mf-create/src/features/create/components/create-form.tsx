@@ -194,7 +194,7 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
 
       {/* The button stays in reach while the inputs scroll past (phones, long preset lists); on phones the
           bar is kept low so more than one row of presets shows above it. */}
-      <div ref={bar} tabIndex={-1} className="sticky bottom-0 outline-none z-10 -mx-4 -mb-4 flex flex-col gap-2 rounded-b-2xl border-t border-border bg-card/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:gap-3 sm:px-6 sm:pb-6 sm:pt-4">
+      <div ref={bar} tabIndex={-1} className="sticky bottom-0 outline-none [@media(max-height:480px)]:static z-10 -mx-4 -mb-4 flex flex-col gap-2 rounded-b-2xl border-t border-border bg-card/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:gap-3 sm:px-6 sm:pb-6 sm:pt-4">
         <Button type="submit" size="lg" variant="default" disabled={!canGenerate} className={cn('w-full', GENERATE_DISABLED)}>
           {submitting && <Spinner label="Starting" className="[&_svg]:h-4 [&_svg]:w-4" />}
           Generate · {creditsLabel(config.creditCost)}

@@ -37,7 +37,7 @@ function pricingLabel(user: User) {
 /** The header's bar, the same in the app and in a remote route's first paint (prerender-frame.tsx). */
 export function HeaderBar({ children }: { children: ReactNode }) {
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur">
+    <header className="sticky top-0 z-40 [@media(max-height:480px)]:static border-b border-border/70 bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">{children}</div>
     </header>
   );
