@@ -80,7 +80,7 @@ export async function createService(deps: CreateDeps): Promise<CreateService> {
   };
   const processor = createProcessor(workerDeps);
   const workers = deps.work === false ? null : await startWorkers(workerDeps, processor);
-  const enqueue = (id: string) => enqueueGeneration(jobs, id);
+  const enqueue = (id: string, backlog?: number) => enqueueGeneration(jobs, id, backlog);
 
   const app = createBaseApp({
     name: SERVICE_NAME,

@@ -76,10 +76,17 @@ export async function setupQueue(jobs: Jobs, config: WorkerDeps['config']): Prom
   });
 }
 
-/** Enqueues a generation's job; idempotent (the job id is the generation id). */
-export async function enqueueGeneration(jobs: Jobs, id: string): Promise<void> {
-  await jobs.send(GENERATION_QUEUE, { generationId: id }, { id });
+/**
+ * Enqueues a generation's job; idempotent (the job id is the generation id). `backlog`: how many of its user's
+ * generations wait or run already — the job goes after other users' with less (its priority is minus that), so one
+ * user's thirty videos do not hold everyone else's image behind them; alone, a user's jobs keep their order.
+ */
+export async function enqueueGeneration(jobs: Jobs, id: string, backlog = 0): Promise<void> {
+  await jobs.send(GENERATION_QUEUE, { generationId: id }, { id, priority: -Math.min(backlog, MAX_BACKLOG_PRIORITY) });
 }
+
+/** The lowest priority a backlog gives (pg-boss priorities are integers; beyond this, order of arrival). */
+const MAX_BACKLOG_PRIORITY = 1000;
 
 export interface Processor {
   /** One attempt at a generation. Throws to ask for a retry; `final` attempts fail and refund instead. */

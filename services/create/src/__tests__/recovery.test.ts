@@ -187,3 +187,24 @@ describe('recovery and the fal engine', () => {
     }
   });
 });
+
+describe("one user's backlog", () => {
+  it("puts a user's jobs after others' with less waiting (one user's thirty videos held everyone's image behind them)", async () => {
+    const account = await startAccount();
+    const create = await startCreate(account, { deps: { work: false } });
+    try {
+      const [busy, other] = [await account.createUser('pro'), await account.createUser('free')];
+      const start = async (user: string) =>
+        (await request(create.service.app).post('/api/generations/image').set(userHeaders(user)).send({ prompt: 'a linen suit' }).expect(202)).body.id as string;
+      const busyJobs = [await start(busy), await start(busy), await start(busy)];
+      const otherJob = await start(other);
+      const priorityOf = async (id: string) => (await create.service.jobs.findJobs(GENERATION_QUEUE, { id }))[0]?.priority;
+      expect(await Promise.all(busyJobs.map(priorityOf))).toEqual([0, -1, -2]);
+      // The other user's first goes before the busy user's second and third (pg-boss takes the highest first).
+      expect(await priorityOf(otherJob)).toBe(0);
+    } finally {
+      await create.close();
+      await account.close();
+    }
+  });
+});

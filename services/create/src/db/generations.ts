@@ -1,6 +1,6 @@
 import { PHOTOSHOOT_POSE_COUNT, type Generation } from '@atelier/contracts';
 import type { Db, PageCursor } from '@atelier/kit';
-import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { generations, uploads, type GenerationRow, type NewGenerationRow, type StoredProviderRef } from './schema.js';
 
 const UNFINISHED = ['queued', 'processing'] as const;
@@ -58,6 +58,15 @@ export async function hasUnfinishedGenerations(db: Db, userId: string): Promise<
     .where(and(eq(generations.userId, userId), inArray(generations.status, [...UNFINISHED])))
     .limit(1);
   return row !== undefined;
+}
+
+/** How many of the user's generations are queued or processing, besides `except`. */
+export async function unfinishedCountOf(db: Db, userId: string, except: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(generations)
+    .where(and(eq(generations.userId, userId), inArray(generations.status, [...UNFINISHED]), ne(generations.id, except)));
+  return row?.n ?? 0;
 }
 
 /** Deletes every finished generation of the user (completed or failed, refund owed or not) and returns them. */
