@@ -64,6 +64,7 @@ describe('CanvasEditor', () => {
     await user.clear(promptBox());
     await user.click(screen.getByRole('button', { name: 'iPhone Flash' }));
     expect(promptBox()).toHaveValue('iPhone Flash');
+    expect(promptBox()).toHaveFocus(); // the chip is gone: focus goes on to the prompt, not to the page's body
   });
 
   it('keeps Edit Photo disabled until there is an image and a prompt, and shows the credits left', async () => {

@@ -105,7 +105,17 @@ export function EditForm({ busy, ready, creditsLabel, references, notice, onEdit
         {prompt === '' && (
           <div role="group" aria-label="Quick prompts" className="flex flex-wrap gap-2">
             {QUICK_PROMPTS.map((chip) => (
-              <Button key={chip} variant="outline" size="sm" disabled={busy} onClick={() => setPrompt(chip)}>
+              <Button
+                key={chip}
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                onClick={() => {
+                  setPrompt(chip);
+                  // The chips go once the prompt has text (focus fell to the page's body): on to the prompt, to go on.
+                  document.getElementById(promptId)?.focus();
+                }}
+              >
                 {chip}
               </Button>
             ))}

@@ -22,6 +22,17 @@ describe('video tab', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Generate · 20 credits' })).toBeEnabled());
   });
 
+  it('moves focus from Upload to Replace when the image is in, and back to Upload on Remove (it fell to the page\'s body)', async () => {
+    installFakeApi({ 'POST /api/uploads': uploaded('/media/up/start.png') });
+    const { user } = renderWithHost(<CreateScreenRemote tab="video" />);
+    // As in a browser: Upload opens the file picker and keeps focus; the file comes in as a change.
+    screen.getByRole('button', { name: 'Upload start image' }).focus();
+    fireEvent.change(screen.getByLabelText('Start image'), { target: { files: [photo('look.png')] } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Replace start image' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Remove start image' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upload start image' })).toHaveFocus());
+  });
+
   it('takes a pasted image and starts a Wan 2.5 video from its media URL', async () => {
     const api = installFakeApi({
       'POST /api/uploads': uploaded('/media/up/pasted.png'),

@@ -1,5 +1,5 @@
 import { Button, cn, Spinner, useImageDrop } from '@atelier/ui';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { UPLOAD_HINT } from '../../../constants';
 import type { ImageSlot } from '../hooks/use-image-slot';
 import { CloseIcon, UploadIcon } from './icons';
@@ -23,11 +23,25 @@ export function ImageInput({ label, slotName, slot, emptyTitle, className }: Ima
   // A dropped file that is not an image still goes to the slot, which explains the refusal in a toast.
   // Pastes are routed by the form (to the focused input, else the first empty one).
   const { isDragging: dragging, dropZoneProps } = useImageDrop({ onImage: slot.setFile, onRejected: slot.setFile });
+  // Upload gives way to Replace / Remove once an image is in, and back on Remove: focus, left on the page's body with
+  // the button that went, goes on to the one that came.
+  const focusedInside = useRef(false);
+  const primary = useRef<HTMLButtonElement>(null);
+  const hasImage = Boolean(slot.previewUrl);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (focusedInside.current && (active === null || active === document.body)) primary.current?.focus();
+  }, [hasImage]);
 
   return (
     <div
       data-image-slot={slotName}
       {...dropZoneProps}
+      onFocus={() => (focusedInside.current = true)}
+      // Left for another element only: the file picker taking the window, or the button going, blur to nothing.
+      onBlur={(event) => {
+        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) focusedInside.current = false;
+      }}
       className={cn(
         'group relative flex min-h-56 flex-col overflow-hidden rounded-xl border border-dashed border-border bg-background/60 transition-colors',
         dragging && 'border-accent bg-accent-soft/60',
@@ -52,6 +66,7 @@ export function ImageInput({ label, slotName, slot, emptyTitle, className }: Ima
             <figcaption className="text-[10px] font-medium uppercase tracking-[0.14em]">{label}</figcaption>
             <div className="ml-auto flex gap-1.5">
               <Button
+                ref={primary}
                 size="sm"
                 variant="ghost"
                 className="px-2.5"
@@ -79,6 +94,7 @@ export function ImageInput({ label, slotName, slot, emptyTitle, className }: Ima
             </span>
           </div>
           <Button
+            ref={primary}
             size="sm"
             variant="outline"
             onClick={() => fileInput.current?.click()}
