@@ -169,7 +169,7 @@ describe('Download All', () => {
     expect(saved).toHaveLength(0);
   });
 
-  it('shows Downloading… and takes no second click meanwhile', async () => {
+  it('shows Downloading… and takes no second click meanwhile, keeping focus (a disabled button let it fall to the body)', async () => {
     const releases: Array<() => void> = [];
     const { user, api } = await completedSet();
     api.on('GET /media/avatar/poses/:yyyy/:mm/:file', async () => {
@@ -177,7 +177,13 @@ describe('Download All', () => {
       return new Response(new Uint8Array([1]));
     });
     await user.click(button('Download All'));
-    expect(await screen.findByRole('button', { name: 'Downloading…' })).toBeDisabled();
+    const busy = await screen.findByRole('button', { name: 'Downloading…' });
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    expect(busy).toHaveFocus();
+    await user.click(busy);
+    await waitFor(() => expect(releases).toHaveLength(10));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(releases).toHaveLength(10); // the second click fetched nothing more
     await act(async () => releases.forEach((release) => release()));
     await waitFor(() => expect(button('Download All')).toBeEnabled());
   });

@@ -268,7 +268,15 @@ export function PhotoshootFlow({ overlayRef }: { overlayRef?: RefObject<HTMLElem
         <div className="mx-auto flex w-full max-w-4xl items-center justify-between gap-3">
           {step === STEP.photoset ? (
             <>
-              <Button variant="outline" onClick={() => void downloadAll()} disabled={!setComplete || downloading} className="flex-1 sm:flex-none">
+              {/* Busy while zipping, not disabled: a disabled button lets focus fall to the page's body (clicks are
+                  refused by downloadAll meanwhile). */}
+              <Button
+                variant="outline"
+                onClick={() => void downloadAll()}
+                disabled={!setComplete}
+                aria-disabled={downloading || undefined}
+                className={cn('flex-1 sm:flex-none', downloading && 'cursor-progress opacity-50')}
+              >
                 <DownloadIcon className="h-4 w-4" />
                 {downloading ? 'Downloading…' : 'Download All'}
               </Button>

@@ -31,6 +31,19 @@ describe('Manage Billing', () => {
     expect(host.toast).not.toHaveBeenCalled();
   });
 
+  it('stays focused and busy while the portal opens, and opens it once for a second click', async () => {
+    let answer: (response: Response) => void = () => {};
+    const api = installFakeApi({ 'POST /api/create-billing-portal-session': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { user } = await manageBilling();
+    const button = screen.getByRole('button', { name: 'Manage Billing' });
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    expect(button).toHaveFocus();
+    await user.click(button);
+    answer(json({ url: BILLING_PORTAL_URL }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(BILLING_PORTAL_URL));
+    expect(api.calls('POST /api/create-billing-portal-session')).toHaveLength(1);
+  });
+
   it("shows the service's message when it refuses (403)", async () => {
     installFakeApi({
       'POST /api/create-billing-portal-session': () => json({ error: 'Billing management is available to subscribers of a paid plan only.' }, 403),

@@ -17,7 +17,8 @@ export function CurrentPlanCard({ user, tiers }: { user: User; tiers: PlanTier[]
   const planName = tiers?.find((tier) => tier.id === user.plan)?.name ?? capitalise(user.plan);
   const active = Boolean(user.stripeSubscriptionId);
 
-  const openPortal = () =>
+  const openPortal = () => {
+    if (portal.isPending) return;
     portal.mutate(undefined, {
       onSuccess: (url) => {
         if (url) window.location.assign(url);
@@ -25,6 +26,7 @@ export function CurrentPlanCard({ user, tiers }: { user: User; tiers: PlanTier[]
       },
       onError: (error) => host.toast(billingPortalFailure(error)),
     });
+  };
 
   return (
     <section
@@ -47,7 +49,14 @@ export function CurrentPlanCard({ user, tiers }: { user: User; tiers: PlanTier[]
           </span>
         </p>
       </div>
-      <Button variant="outline" onClick={openPortal} disabled={portal.isPending} aria-busy={portal.isPending || undefined}>
+      {/* Busy, not disabled, while the portal opens: a disabled button let focus fall to the page's body. */}
+      <Button
+        variant="outline"
+        onClick={openPortal}
+        aria-disabled={portal.isPending || undefined}
+        aria-busy={portal.isPending || undefined}
+        className={cn(portal.isPending && 'cursor-progress opacity-50')}
+      >
         {CURRENT_PLAN_TEXTS.manageBilling}
       </Button>
     </section>
