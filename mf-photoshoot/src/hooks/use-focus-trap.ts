@@ -20,7 +20,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape?: () =
     if (!container) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || otherDialogOpen(container)) return;
-      if (event.key === 'Escape' && onEscape) {
+      if (event.key === 'Escape' && onEscape && !event.isComposing) {
         event.preventDefault();
         onEscape();
         return;

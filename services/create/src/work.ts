@@ -78,8 +78,9 @@ export async function setupQueue(jobs: Jobs, config: WorkerDeps['config']): Prom
 
 /**
  * Enqueues a generation's job; idempotent (the job id is the generation id). `backlog`: how many of its user's
- * generations wait or run already — the job goes after other users' with less (its priority is minus that), so one
- * user's thirty videos do not hold everyone else's image behind them; alone, a user's jobs keep their order.
+ * generations wait already — the job goes after other users' with fewer (its priority is minus that), so one user's
+ * thirty videos do not hold everyone else's image behind them; alone, a user's jobs keep their order. The priority is
+ * fixed when sent: under a stream of other users' work a long backlog waits its turn after theirs.
  */
 export async function enqueueGeneration(jobs: Jobs, id: string, backlog = 0): Promise<void> {
   await jobs.send(GENERATION_QUEUE, { generationId: id }, { id, priority: -Math.min(backlog, MAX_BACKLOG_PRIORITY) });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type pg from 'pg';
 import { assertSchemaName } from './database.js';
-import { HttpError, badRequest } from './errors.js';
+import { CLIENT_GONE, HttpError, badRequest } from './errors.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key's first answer is replayed. */
@@ -119,8 +119,9 @@ export async function createIdempotencyStore({
   }
 
   async function finish(owner: string, key: string, status: number, body: unknown): Promise<void> {
-    // A server fault or "too many at once" is not the request's answer: the key is free for a retry.
-    if (status >= 500 || status === 429) {
+    // A server fault, "too many at once" or a start dropped because its client had gone (nothing started) is not the
+    // request's answer: the key is free for a retry.
+    if (status >= 500 || status === 429 || status === CLIENT_GONE) {
       await pool.query(`delete from ${table} where owner = $1 and key = $2 and state = 'pending'`, [owner, key]);
       return;
     }

@@ -120,15 +120,20 @@ export function isSameSiteRequest(req: Request, publicOrigin: string): boolean {
   }
 }
 
+/** How many later jobs may start before a waiting one goes next regardless of its owner's share. */
+const MAX_PASSES = 8;
+
 /**
  * At most `capacity` units of work at once (image decoding: its megapixels), the rest wait. Waiting work is taken
  * by its owner's share: the owner with the least work running goes next, then the one served longest ago, then in
- * order of arrival — one user's eight large uploads made another's small one wait past the gateway's timeout. A
- * single job larger than the capacity still runs, alone.
+ * order of arrival — one user's eight large uploads made another's small one wait past the gateway's timeout. A job
+ * passed over by MAX_PASSES later ones goes next whatever its owner (a stream of new owners' small jobs held a large
+ * one back for as long as it lasted), and nothing starts before it until it fits. A single job larger than the
+ * capacity still runs, alone.
  */
 export function createWeightedSemaphore(capacity: number) {
   let used = 0;
-  const waiting: { weight: number; owner: string; start: () => void }[] = [];
+  const waiting: { weight: number; owner: string; start: () => void; passed: number }[] = [];
   const running = new Map<string, number>();
   /** When each owner with work running or waiting was last served (a count of starts). */
   const served = new Map<string, number>();
@@ -137,11 +142,16 @@ export function createWeightedSemaphore(capacity: number) {
   const before = (a: string, b: string) => runningOf(a) - runningOf(b) || (served.get(a) ?? -1) - (served.get(b) ?? -1);
   const pump = () => {
     while (waiting.length > 0) {
-      let index = 0;
-      for (let i = 1; i < waiting.length; i++) if (before(waiting[i]!.owner, waiting[index]!.owner) < 0) index = i;
+      let index = waiting.findIndex((w) => w.passed >= MAX_PASSES);
+      if (index < 0) {
+        index = 0;
+        for (let i = 1; i < waiting.length; i++) if (before(waiting[i]!.owner, waiting[index]!.owner) < 0) index = i;
+      }
       const next = waiting[index]!;
       if (used > 0 && used + next.weight > capacity) return;
       waiting.splice(index, 1);
+      // Those that came before it and wait on were passed over once more.
+      for (let i = 0; i < index; i++) waiting[i]!.passed += 1;
       used += next.weight;
       running.set(next.owner, runningOf(next.owner) + 1);
       served.set(next.owner, starts++);
@@ -152,7 +162,7 @@ export function createWeightedSemaphore(capacity: number) {
     /** Runs `work` once `weight` fits; `owner` (a user, a client address) shares the waiting with others. */
     async run<T>(weight: number, work: () => Promise<T>, owner = ''): Promise<T> {
       await new Promise<void>((start) => {
-        waiting.push({ weight, owner, start });
+        waiting.push({ weight, owner, start, passed: 0 });
         pump();
       });
       try {

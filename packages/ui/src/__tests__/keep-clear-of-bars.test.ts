@@ -73,4 +73,27 @@ describe('a focused control stays clear of the sticky bars', () => {
     expect(overlayScroll).toHaveBeenCalledWith({ top: 730 - 700 + 12 });
     overlay.remove();
   });
+
+  it('leaves alone focus outside the root (a portaled dialog) and what is taller than the room between the bars', () => {
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {});
+    const root = document.createElement('form');
+    const bar = document.createElement('div');
+    const control = document.createElement('button');
+    const dialog = document.createElement('button');
+    root.append(control, bar);
+    document.body.append(root, dialog);
+    at(bar, 700, 768);
+    vi.spyOn(Element.prototype, 'matches').mockImplementation((selector) => selector === ':focus-visible');
+    at(dialog, 690, 730);
+    keepClearOfBars(dialog, { bottom: bar, root });
+    expect(scrollBy).not.toHaveBeenCalled();
+    at(control, -100, 730); // 830 px tall, the room is 700
+    keepClearOfBars(control, { bottom: bar, root });
+    expect(scrollBy).not.toHaveBeenCalled();
+    at(control, 690, 730);
+    keepClearOfBars(control, { bottom: bar, root });
+    expect(scrollBy).toHaveBeenCalledWith({ top: 730 - 700 + 12 });
+    root.remove();
+    dialog.remove();
+  });
 });

@@ -23,6 +23,11 @@ function scrollerOf(element: HTMLElement): { scrollBy(options: ScrollToOptions):
 export interface Bars {
   top?: HTMLElement | null;
   bottom?: HTMLElement | null;
+  /**
+   * What the bars stand over (the form, the wizard): focus elsewhere is left alone — React sends a portaled
+   * dialog's focus through the component that opened it.
+   */
+  root?: HTMLElement | null;
 }
 
 /**
@@ -33,10 +38,17 @@ export interface Bars {
  */
 export function keepClearOfBars(target: EventTarget, bars: Bars, { always = false }: { always?: boolean } = {}): void {
   if (!(target instanceof HTMLElement) || (!always && !target.matches(':focus-visible'))) return;
+  if (bars.root && !bars.root.contains(target)) return;
   if ([bars.top, bars.bottom].some((bar) => bar?.contains(target))) return;
+  const bar = bars.bottom ?? bars.top;
+  if (!bar) return;
   const box = (target.closest('label') ?? target).getBoundingClientRect();
-  const below = bars.bottom ? box.bottom - bars.bottom.getBoundingClientRect().top : 0;
-  const above = bars.top ? bars.top.getBoundingClientRect().bottom - box.top : 0;
-  if (below > 0) scrollerOf(target).scrollBy({ top: below + 12 });
-  else if (above > 0) scrollerOf(target).scrollBy({ top: -(above + 12) });
+  const topEdge = bars.top ? bars.top.getBoundingClientRect().bottom : 0;
+  const bottomEdge = bars.bottom ? bars.bottom.getBoundingClientRect().top : window.innerHeight;
+  // Taller than the room between the bars: moving it would only hide its top.
+  if (box.bottom - box.top > bottomEdge - topEdge) return;
+  // The page (or overlay) the bars stand in is scrolled, not a list the control sits in (a preset grid scrolls too).
+  const scroller = scrollerOf(bar);
+  if (box.bottom > bottomEdge) scroller.scrollBy({ top: box.bottom - bottomEdge + 12 });
+  else if (box.top < topEdge) scroller.scrollBy({ top: -(topEdge - box.top + 12) });
 }

@@ -60,12 +60,15 @@ export async function hasUnfinishedGenerations(db: Db, userId: string): Promise<
   return row !== undefined;
 }
 
-/** How many of the user's generations are queued or processing, besides `except`. */
-export async function unfinishedCountOf(db: Db, userId: string, except: string): Promise<number> {
+/**
+ * How many of the user's generations wait to be worked on, besides `except` (those running do not count: a user with
+ * one video running is not put behind everyone with their next image).
+ */
+export async function waitingCountOf(db: Db, userId: string, except: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(generations)
-    .where(and(eq(generations.userId, userId), inArray(generations.status, [...UNFINISHED]), ne(generations.id, except)));
+    .where(and(eq(generations.userId, userId), eq(generations.status, 'queued'), ne(generations.id, except)));
   return row?.n ?? 0;
 }
 

@@ -46,7 +46,7 @@ import {
   mediaKeysInUse,
   promptOfImage,
   toGeneration,
-  unfinishedCountOf,
+  waitingCountOf,
 } from '../db/generations.js';
 import type { NewGenerationRow } from '../db/schema.js';
 import { dressUpImageProblem, videoImageProblem } from '../domain/video.js';
@@ -79,7 +79,7 @@ export interface GenerationRouteDeps {
   logger: Logger;
   clock: () => Date;
   /** Puts the generation's job on the queue (idempotent) and wakes the workers. */
-  /** Enqueues a generation's job; `backlog`: its user's other unfinished generations (they go after others'). */
+  /** Enqueues a generation's job; `backlog`: its user's other generations waiting (it goes after others' with fewer). */
   enqueue: (generationId: string, backlog?: number) => Promise<void>;
   /** `Idempotency-Key` handling for the routes that spend credits (kit's store). */
   idempotent: RequestHandler;
@@ -149,7 +149,7 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
       throw new HttpError(402, outcome.limitReached.error, { limitReached: true, used, limit });
     }
     await markReserved(db, id, clock());
-    await enqueue(id, await unfinishedCountOf(db, userId, id));
+    await enqueue(id, await waitingCountOf(db, userId, id));
     return { id, status: 'queued' };
   }
 

@@ -90,7 +90,7 @@ export interface Reading {
   atmosphere?: Atmosphere;
   /** The clothes without anyone in them: a product shot ("flat lay", "no model", "ghost mannequin"). */
   noPerson?: true;
-  /** The pose asked for ("hands on hips", "walking"), as an index into POSES; else the seed's. */
+  /** The pose asked for ("hands on hips", "walking", "seated"), as an index into SCENE_POSES; else the seed's. */
   pose?: number;
   /** A black-and-white photograph asked for: the still in greys. */
   blackAndWhite?: true;
@@ -873,7 +873,8 @@ export function blackAndWhiteOf(text: string): boolean {
 /** Poses a prompt can ask for, as indexes into SCENE_POSES (poses.ts). */
 const POSE_WORDS: [RegExp, number][] = [
   // Seated first: "sitting with arms crossed" sits.
-  [/\b(?:sitting|seated|sits|perched)\b(?! room)|\bsat (?:on|in|at)\b|\bon (?:a |the )?(?:stool|chair|bench|armchair)\b/, SEATED_POSE],
+  // Not "a sitting-room", "a beret perched on her head", "a blazer that sits at the hip", "a coat on a chair".
+  [/\b(?:sitting|seated)\b(?![- ]room)|\b(?:sat|perched|sitting|seated) (?:on|in|at) (?:a |the )?(?:stool|chair|bench|armchair|sofa|couch|step|steps|stairs|ledge|wall)\b|\bon (?:a |the )?stool\b/, SEATED_POSE],
   [/\bhands? on (?:the |her |his |their )?hips?\b/, 1],
   [/\bcontrapposto\b/, 2],
   [/\b(?:walk|walks|walking|mid[- ]?stride|striding|strutting)\b(?![- ](?:in|boots?|shoes?|sandals?|sneakers?|trainers?|stick|distance))/, 3],

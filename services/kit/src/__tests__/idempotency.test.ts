@@ -18,9 +18,9 @@ afterAll(async () => {
 });
 
 describe('the idempotency store', () => {
-  it('keeps a 4xx answer for the key, but not a 429 or a 5xx: a retry after those runs again', async () => {
+  it('keeps a 4xx answer for the key, but not a 429, a 5xx or a start dropped for its gone client (499): a retry after those runs again', async () => {
     const store = await createIdempotencyStore({ pool, schema });
-    const answers = [429, 503, 202, 400];
+    const answers = [429, 503, 499, 202, 400];
     let runs = 0;
     const app = express();
     app.use(express.json());
@@ -35,13 +35,14 @@ describe('the idempotency store', () => {
     const post = (key: string) => request(app).post('/start').set('Idempotency-Key', key).send({ prompt: 'x' });
     expect((await post('a')).status).toBe(429);
     expect((await post('a')).status).toBe(503);
+    expect((await post('a')).status).toBe(499);
     const accepted = await post('a');
     expect(accepted.status).toBe(202);
     const replay = await post('a');
     expect([replay.status, replay.headers['idempotent-replayed']]).toEqual([202, 'true']);
-    expect(runs).toBe(3);
-    expect((await post('b')).status).toBe(400);
-    expect((await post('b')).status).toBe(400);
     expect(runs).toBe(4);
+    expect((await post('b')).status).toBe(400);
+    expect((await post('b')).status).toBe(400);
+    expect(runs).toBe(5);
   });
 });

@@ -49,3 +49,26 @@ describe('createWeightedSemaphore', () => {
     expect(started).toEqual(['m0', 'ada', 'm1', 'm2', 'm3']);
   });
 });
+
+describe('createWeightedSemaphore ageing', () => {
+  it("starts a large job passed over by eight later ones, whoever they are (a stream of new owners' small jobs held it back)", async () => {
+    const semaphore = createWeightedSemaphore(48);
+    const { started, job, finish } = jobs();
+    const all = [semaphore.run(36, job('u0'), 'u'), semaphore.run(36, job('u1'), 'u')];
+    // Twelve small jobs of owners never served: each ranks before u's second.
+    for (let i = 0; i < 12; i++) all.push(semaphore.run(8, job(`n${i}`), `new-${i}`));
+    await new Promise((r) => setTimeout(r, 0));
+    // Finish what runs, oldest first, until everything has started.
+    const finished = new Set<string>();
+    while (started.length < 14) {
+      const oldest = started.find((name) => !finished.has(name))!;
+      finished.add(oldest);
+      await finish(oldest);
+    }
+    const before = started.slice(0, started.indexOf('u1')).filter((name) => name.startsWith('n'));
+    expect(before.length).toBe(8);
+    for (const name of started) if (!finished.has(name)) await finish(name);
+    await Promise.all(all);
+    expect([semaphore.inUse, semaphore.queued]).toEqual([0, 0]);
+  });
+});

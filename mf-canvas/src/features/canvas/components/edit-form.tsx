@@ -73,7 +73,7 @@ export function EditForm({ busy, ready, creditsLabel, references, notice, onEdit
     <form
       onSubmit={submit}
       // A control focused from the keyboard under the sticky Edit Photo bar (a phone, a zoomed page) is scrolled above it.
-      onFocus={(event) => keepClearOfBars(event.target, { bottom: bar.current })}
+      onFocus={(event) => keepClearOfBars(event.target, { bottom: bar.current, root: event.currentTarget })}
       aria-label="Edit"
       className={cn('flex min-w-0 flex-col gap-6 rounded-2xl border border-border bg-card p-4 shadow-soft sm:p-6', className)}
     >
@@ -139,7 +139,7 @@ export function EditForm({ busy, ready, creditsLabel, references, notice, onEdit
       {references}
 
       {/* The button stays in reach while the inputs scroll past on phones. */}
-      <div ref={bar} tabIndex={-1} className="sticky bottom-0 z-10 outline-none [@media(max-height:480px)]:static -mx-4 -mb-4 flex flex-col gap-3 rounded-b-2xl border-t border-border bg-card/95 px-4 pb-4 pt-4 backdrop-blur sm:-mx-6 sm:-mb-6 sm:px-6 sm:pb-6">
+      <div ref={bar} tabIndex={-1} className="sticky bottom-0 z-10 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring/40 [@media(max-height:480px)]:static -mx-4 -mb-4 flex flex-col gap-3 rounded-b-2xl border-t border-border bg-card/95 px-4 pb-4 pt-4 backdrop-blur sm:-mx-6 sm:-mb-6 sm:px-6 sm:pb-6">
         <Button type="submit" size="lg" disabled={busy || !canEdit} className="w-full">
           {busy && <Spinner label="Editing" className="[&_svg]:h-4 [&_svg]:w-4" />}
           Edit Photo

@@ -106,9 +106,14 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
     event?.preventDefault();
     if (!canGenerate) return;
     const { request: body, model: modelName } = request();
-    // Generate disables itself while the start is sent, and focus fell to the page's body: it goes to the prompt
-    // (the next one is typed there), else (Dress Up) to the bar that shows the progress.
-    if (bar.current?.contains(document.activeElement)) (document.getElementById(promptId) ?? bar.current).focus();
+    // Generate disables itself while the start is sent, and focus fell to the page's body: from the keyboard it goes
+    // to the prompt (the next one is typed there), else (Dress Up, a tap: a phone's keyboard would cover the progress)
+    // to the bar that shows the progress.
+    const active = document.activeElement;
+    if (active && bar.current?.contains(active)) {
+      const prompt = active.matches(':focus-visible') ? document.getElementById(promptId) : null;
+      (prompt ?? bar.current).focus();
+    }
     void start(body, modelName);
   };
 
@@ -130,7 +135,7 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
       onSubmit={submit}
       aria-label={config.heading}
       className="flex min-w-0 flex-col gap-4 rounded-2xl border border-border bg-card p-4 shadow-soft sm:gap-6 sm:p-6"
-      onFocus={(event) => keepClearOfBars(event.target, { bottom: bar.current })}
+      onFocus={(event) => keepClearOfBars(event.target, { bottom: bar.current, root: event.currentTarget })}
     >
       {tab === 'video' && (
         <ImageInput label="Start image" slotName="primary" slot={primary} emptyTitle="Add a start image" />
@@ -194,7 +199,7 @@ export function CreateForm({ tab, user, busy, onStarted, progress }: CreateFormP
 
       {/* The button stays in reach while the inputs scroll past (phones, long preset lists); on phones the
           bar is kept low so more than one row of presets shows above it. */}
-      <div ref={bar} tabIndex={-1} className="sticky bottom-0 outline-none [@media(max-height:480px)]:static z-10 -mx-4 -mb-4 flex flex-col gap-2 rounded-b-2xl border-t border-border bg-card/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:gap-3 sm:px-6 sm:pb-6 sm:pt-4">
+      <div ref={bar} tabIndex={-1} className="sticky bottom-0 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring/40 [@media(max-height:480px)]:static z-10 -mx-4 -mb-4 flex flex-col gap-2 rounded-b-2xl border-t border-border bg-card/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:-mb-6 sm:gap-3 sm:px-6 sm:pb-6 sm:pt-4">
         <Button type="submit" size="lg" variant="default" disabled={!canGenerate} className={cn('w-full', GENERATE_DISABLED)}>
           {submitting && <Spinner label="Starting" className="[&_svg]:h-4 [&_svg]:w-4" />}
           Generate · {creditsLabel(config.creditCost)}

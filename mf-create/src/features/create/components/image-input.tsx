@@ -38,9 +38,10 @@ export function ImageInput({ label, slotName, slot, emptyTitle, className }: Ima
       data-image-slot={slotName}
       {...dropZoneProps}
       onFocus={() => (focusedInside.current = true)}
-      // Left for another element only: the file picker taking the window, or the button going, blur to nothing.
+      // Left for good: not to the file picker (the window loses focus) nor by the button going (it is disconnected).
       onBlur={(event) => {
-        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) focusedInside.current = false;
+        const away = event.relatedTarget ? !event.currentTarget.contains(event.relatedTarget) : document.hasFocus() && event.target.isConnected;
+        if (away) focusedInside.current = false;
       }}
       className={cn(
         'group relative flex min-h-56 flex-col overflow-hidden rounded-xl border border-dashed border-border bg-background/60 transition-colors',

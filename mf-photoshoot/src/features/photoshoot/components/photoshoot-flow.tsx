@@ -192,7 +192,7 @@ export function PhotoshootFlow({ overlayRef }: { overlayRef?: RefObject<HTMLElem
 
   return (
     // A control focused from the keyboard under the sticky header or the Back / Next bar is scrolled clear of them.
-    <div className="flex min-h-full flex-col" onFocus={(event) => keepClearOfBars(event.target, { top: headerRef.current, bottom: footerRef.current })}>
+    <div className="flex min-h-full flex-col" onFocus={(event) => keepClearOfBars(event.target, { top: headerRef.current, bottom: footerRef.current, root: event.currentTarget })}>
       <header ref={headerRef} className="sticky top-0 z-10 flex flex-col gap-3 border-b border-border bg-background/95 px-4 py-3 backdrop-blur sm:px-6">
         <div className="mx-auto flex w-full max-w-4xl items-center justify-between">
           <p id="photoshoot-title" className="font-display text-xl">
