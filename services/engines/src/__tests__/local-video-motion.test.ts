@@ -75,6 +75,15 @@ async function flatZoom(first: Frame, { zoom, x, y }: Camera): Promise<Frame> {
   return { data, width, height };
 }
 
+/** A JPEG photo of `shapes` (SVG) in front of a wall lit from above (`top` to `bottom`), 480×720. */
+function photoOnWall(top: string, bottom: string, shapes: string): Promise<Buffer> {
+  const [w, h] = [480, 720];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>
+      <rect width="${w}" height="${h}" fill="url(#g)"/>${shapes}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
+}
+
 const isDressRed = (r: number, g: number, b: number) => r > 140 && g < 60 && b < 80;
 
 describe('local video of a local still: its layers move', () => {
@@ -132,17 +141,15 @@ describe('local video of a local still: its layers move', () => {
 
 describe('local video of any other picture: a foreground / background split', () => {
   it('moves the person in front across the frame faster than the wall behind', async () => {
-    const [w, h] = [480, 720];
     // A wall with a dark vertical stripe on its left, and a person-like figure in front, in the middle.
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
-      <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#c8c2b8"/><stop offset="1" stop-color="#a9a196"/></linearGradient></defs>
-      <rect width="${w}" height="${h}" fill="url(#g)"/>
-      <rect x="40" y="0" width="14" height="${h}" fill="#3a6ea5"/>
+    const photo = await photoOnWall(
+      '#c8c2b8',
+      '#a9a196',
+      `<rect x="40" y="0" width="14" height="720" fill="#3a6ea5"/>
       <ellipse cx="240" cy="190" rx="38" ry="46" fill="#6b3f2a"/>
       <rect x="180" y="240" width="120" height="260" rx="40" fill="#23262b"/>
-      <rect x="195" y="490" width="35" height="190" fill="#23262b"/><rect x="250" y="490" width="35" height="190" fill="#23262b"/>
-    </svg>`;
-    const photo = await sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
+      <rect x="195" y="490" width="35" height="190" fill="#23262b"/><rect x="250" y="490" width="35" height="190" fill="#23262b"/>`,
+    );
     const video = await engine.imageToVideo({ image: photo, model: 'veo-3.1' }); // Veo 3.1 pans
     expect(video.model).toBe('local/parallax-pan');
     const [first, last] = await frames(video.data, [0, 119]);
@@ -159,13 +166,11 @@ describe('local video of any other picture: a foreground / background split', ()
     // A head and a large plain top reaching the bottom edge: the middle of the top was read as wall (reachable from
     // the bottom edge), stayed behind while the outline moved (a ghost arch), and the torso rippled like a skirt.
     const [w, h] = [480, 720];
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
-      <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#dcd6cc"/><stop offset="1" stop-color="#b9b2a6"/></linearGradient></defs>
-      <rect width="${w}" height="${h}" fill="url(#g)"/>
-      <ellipse cx="240" cy="170" rx="62" ry="78" fill="#d9a27c"/>
-      <path d="M120,290 Q240,270 360,290 L380,${h} L100,${h} Z" fill="#2f5e4d"/>
-    </svg>`;
-    const photo = await sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
+    const photo = await photoOnWall(
+      '#dcd6cc',
+      '#b9b2a6',
+      `<ellipse cx="240" cy="170" rx="62" ry="78" fill="#d9a27c"/><path d="M120,290 Q240,270 360,290 L380,${h} L100,${h} Z" fill="#2f5e4d"/>`,
+    );
     const layers = await layersOf(photo, w, h);
     expect(layers.from).toBe('split');
     // The middle of the top, well inside it, is opaque figure.

@@ -34,7 +34,7 @@ type Direction = 'forward' | 'back';
  * The 5-step Photoshoot wizard (SPEC.md §2 and §4); the remote's root makes it a full-screen overlay (`overlayRef`),
  * which keeps Tab inside it and closes on Escape as the Close button does.
  */
-export function PhotoshootFlow({ overlayRef }: { overlayRef?: RefObject<HTMLElement | null> }) {
+export function PhotoshootFlow({ overlayRef }: { overlayRef: RefObject<HTMLElement | null> }) {
   const host = useHost();
   // A photoshoot started before a reload: back at its progress (step 5), not at the start of a new one.
   const [resumed] = useState(photoshootInSession);
@@ -124,8 +124,7 @@ export function PhotoshootFlow({ overlayRef }: { overlayRef?: RefObject<HTMLElem
     closeRef.current = close;
   });
   const escape = useCallback(() => closeRef.current(), []);
-  const noOverlay = useRef<HTMLElement>(null);
-  useFocusTrap(overlayRef ?? noOverlay, escape);
+  useFocusTrap(overlayRef, escape);
 
   const startFinal = async (id: string, file: File) => {
     goTo(STEP.photoset, 'forward');
