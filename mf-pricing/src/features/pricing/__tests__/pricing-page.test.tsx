@@ -146,6 +146,8 @@ describe('region picker', () => {
     await user.keyboard('{Enter}');
     expect(host.navigate).toHaveBeenCalledWith('/pricing/all');
     expect(localStorage.getItem('pricing-region')).toBe('world');
+    // Focus goes to the page's heading, not the body (the picker opened by itself: nothing to return to).
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
   });
 
   it('marks and focuses the region chosen last time, and /pricing shows its prices behind the picker', async () => {

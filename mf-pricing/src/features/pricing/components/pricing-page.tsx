@@ -43,6 +43,7 @@ export function PricingPage({ variant }: { variant: PricingVariant }) {
   const [frequency, setFrequency] = useState<BillingFrequency>('monthly');
   const [regionPickerOpen, setRegionPickerOpen] = useState(false);
   const [waitlistOpen, setWaitlistOpen] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
   const currency: Currency = variant === 'in' ? 'idr' : variant === 'all' ? 'usd' : currencyOfRegion(region);
   const shownFrequency = frequencyFor(currency, frequency);
 
@@ -74,7 +75,9 @@ export function PricingPage({ variant }: { variant: PricingVariant }) {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 lg:py-12">
       <header className="flex flex-col items-center gap-4 text-center">
-        <h1 className="font-display text-4xl md:text-5xl">{PAGE_TEXTS.title}</h1>
+        <h1 ref={heading} tabIndex={-1} className="font-display text-4xl focus:outline-none md:text-5xl">
+          {PAGE_TEXTS.title}
+        </h1>
         <p className="max-w-xl text-sm text-muted-foreground">{PAGE_TEXTS.intro}</p>
         {currency === 'usd' ? (
           <FrequencyToggle frequency={frequency} onChange={setFrequency} />
@@ -109,7 +112,8 @@ export function PricingPage({ variant }: { variant: PricingVariant }) {
       <PricingFaq />
       <PricingFooter />
 
-      <RegionPicker open={regionPickerOpen} lastChosen={region} onPick={pickRegion} />
+      {/* The picker opened by itself, so there is no control to give focus back to: the page's heading takes it. */}
+      <RegionPicker open={regionPickerOpen} lastChosen={region} onPick={pickRegion} onClosed={() => heading.current?.focus()} />
       <WaitlistDialog open={waitlistOpen} onOpenChange={setWaitlistOpen} />
     </div>
   );

@@ -6,10 +6,12 @@ interface RegionPickerProps {
   /** The region chosen last time (localStorage `pricing-region`): marked, and focused first. */
   lastChosen: PricingRegion | null;
   onPick(region: PricingRegion): void;
+  /** Where focus goes once it has closed (it opens by itself, so focus has nowhere of its own to return to). */
+  onClosed(): void;
 }
 
 /** Indonesia (IDR) or Rest of the World (USD); it cannot be dismissed by Escape or an outside click (SPEC.md §2). */
-export function RegionPicker({ open, lastChosen, onPick }: RegionPickerProps) {
+export function RegionPicker({ open, lastChosen, onPick, onClosed }: RegionPickerProps) {
   return (
     <Dialog open={open}>
       <DialogContent
@@ -18,6 +20,10 @@ export function RegionPicker({ open, lastChosen, onPick }: RegionPickerProps) {
         onEscapeKeyDown={(event) => event.preventDefault()}
         onPointerDownOutside={(event) => event.preventDefault()}
         onInteractOutside={(event) => event.preventDefault()}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          onClosed();
+        }}
       >
         <DialogHeader>
           <DialogTitle>{PAGE_TEXTS.regionTitle}</DialogTitle>
