@@ -176,8 +176,22 @@ export const importCanvasEditSchema = z.object({
   imageUrl: z.string().min(1).max(500),
   /** The main image the edit started from. */
   inputImageUrl: z.string().min(1).max(500).nullable(),
+  /** The canvas's own result that `imageUrl` copies: the user may hand it on as an input (canvas's Create video). */
+  canvasResultUrl: z.string().min(1).max(500).optional(),
   engine: z.string().nullable(),
   completedAt: z.iso.datetime({ offset: true }),
   ...importedSizeShape,
 });
 export type ImportCanvasEdit = z.infer<typeof importCanvasEditSchema>;
+
+/**
+ * POST /internal/media/owned (canvas → create): which of these media URLs the user may use as an input — their
+ * uploads and what their gallery names. → {@link MediaOwned}.
+ */
+export const mediaOwnedRequestSchema = z.object({
+  userId: z.uuid(),
+  urls: z.array(z.string().min(1).max(500)).min(1).max(8),
+});
+export type MediaOwnedRequest = z.infer<typeof mediaOwnedRequestSchema>;
+export const mediaOwnedSchema = z.object({ owned: z.array(z.string()) });
+export type MediaOwned = z.infer<typeof mediaOwnedSchema>;

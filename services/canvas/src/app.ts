@@ -84,6 +84,7 @@ export async function createService(deps: CanvasDeps): Promise<CanvasService> {
       logger,
       clock,
       editsPerMinute: config.editsPerMinute,
+      gallery,
       // Counted in PostgreSQL so every replica shares the windows.
       limits: createPostgresRateLimits({ pool: database.pool, schema: database.schema }),
     }),

@@ -20,6 +20,8 @@ export const EDIT_ERRORS = {
   tooLarge: `is too large (at most ${MAX_CANVAS_IMAGE_BYTES / (1024 * 1024)} MB)`,
   notAnImage: 'does not hold a PNG, JPEG or WebP image',
   mediaMissing: 'could not be found: upload the image again',
+  /** Create (which knows the user's uploads and gallery) could not be asked whether an input is theirs. */
+  galleryDown: 'Your image could not be checked right now. Please try again.',
   tooThin: (width: number, height: number) =>
     `is too long and thin: fitted to 2048 px it would be ${width}×${height}, and each side must be at least ${MIN_UPLOAD_SIDE} pixels`,
   /** A stored input that can no longer be read when the job runs (deleted meanwhile). */

@@ -1,4 +1,4 @@
-import type { ImportCanvasEdit } from '@atelier/contracts';
+import { mediaOwnedSchema, type ImportCanvasEdit, type MediaOwnedRequest } from '@atelier/contracts';
 import { serviceHeaders, type TokenSecrets } from '@atelier/kit';
 
 const TIMEOUT_MS = 10_000;
@@ -10,10 +10,18 @@ const TIMEOUT_MS = 10_000;
 export interface Gallery {
   enabled: boolean;
   add(edit: ImportCanvasEdit): Promise<void>;
+  /**
+   * Which of these media keys create says the user may use (their uploads, the pictures their gallery names):
+   * `POST {CREATE_URL}/internal/media/owned`. Without a create service to ask, none.
+   */
+  owned(userId: string, keys: string[]): Promise<Set<string>>;
 }
 
+/** The most URLs create is asked about at once (the contract's cap; an edit has at most 5 inputs). */
+const OWNED_BATCH = 8;
+
 export function createGallery({ createUrl, identityKeys }: { createUrl: string | undefined; identityKeys: TokenSecrets }): Gallery {
-  if (!createUrl) return { enabled: false, add: async () => undefined };
+  if (!createUrl) return { enabled: false, add: async () => undefined, owned: async () => new Set() };
   return {
     enabled: true,
     async add(edit) {
@@ -24,6 +32,22 @@ export function createGallery({ createUrl, identityKeys }: { createUrl: string |
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       if (!response.ok) throw new Error(`create answered ${response.status} to the gallery import: ${(await response.text()).slice(0, 200)}`);
+    },
+    async owned(userId, keys) {
+      const owned = new Set<string>();
+      for (let from = 0; from < keys.length; from += OWNED_BATCH) {
+        const batch = keys.slice(from, from + OWNED_BATCH);
+        const request: MediaOwnedRequest = { userId, urls: batch.map((key) => `/media/${key}`) };
+        const response = await fetch(`${createUrl}/internal/media/owned`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(await serviceHeaders(identityKeys, 'canvas', 'create')) },
+          body: JSON.stringify(request),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+        if (!response.ok) throw new Error(`create answered ${response.status} to whose media: ${(await response.text()).slice(0, 200)}`);
+        for (const url of mediaOwnedSchema.parse(await response.json()).owned) owned.add(url.slice('/media/'.length));
+      }
+      return owned;
     },
   };
 }

@@ -27,8 +27,14 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 const fieldError = (field: string, message: string) => badRequest(`Invalid body: ${field}: ${message}`);
 
-/** The bytes an input stands for: a data URL's payload, or one of our own media objects. */
-async function sourceBytes(value: string, field: string, media: MediaStore): Promise<Buffer> {
+/** Whose inputs are read: `userId` for the decode budget's share; `ownedKeys`: the media keys they may use (ownedInputKeys). */
+export interface InputOwner {
+  userId: string;
+  ownedKeys: ReadonlySet<string>;
+}
+
+/** The bytes an input stands for: a data URL's payload, or one of our own media objects that is the user's. */
+async function sourceBytes(value: string, field: string, media: MediaStore, owner: InputOwner | undefined): Promise<Buffer> {
   if (/^data:/i.test(value)) {
     const head = DATA_URL_HEAD.exec(value);
     if (!head) throw fieldError(field, EDIT_ERRORS.notDataOrMedia);
@@ -39,7 +45,10 @@ async function sourceBytes(value: string, field: string, media: MediaStore): Pro
     return bytes;
   }
   // Only our own media, by kit's strict reading (no other hosts, schemes, encodings or `..`); never fetched.
-  if (!media.keyFromUrl(value)) throw fieldError(field, EDIT_ERRORS.notDataOrMedia);
+  const key = media.keyFromUrl(value);
+  if (!key) throw fieldError(field, EDIT_ERRORS.notDataOrMedia);
+  // Someone else's picture reads as one that does not exist: the answer says nothing about their files.
+  if (owner && !owner.ownedKeys.has(key)) throw fieldError(field, EDIT_ERRORS.mediaMissing);
   const bytes = await readMedia(media, value);
   if (!bytes) throw fieldError(field, EDIT_ERRORS.mediaMissing);
   return bytes;
@@ -74,13 +83,13 @@ async function fitToCanvas(image: ProcessedImage, field: string): Promise<Proces
  * to 2048 px. Every refusal
  * is a 400 naming the field (`inputImages.2`).
  */
-export async function processInput(value: string, field: string, media: MediaStore, owner?: string): Promise<ProcessedImage> {
-  const bytes = await sourceBytes(value, field, media);
+export async function processInput(value: string, field: string, media: MediaStore, owner?: InputOwner): Promise<ProcessedImage> {
+  const bytes = await sourceBytes(value, field, media, owner);
   if (!sniffImageType(bytes.subarray(0, 12))) throw fieldError(field, EDIT_ERRORS.notAnImage);
   let image: ProcessedImage;
   try {
     // The local engine's own XMP is kept (its mark, a still's recipe: a local still is edited as what it is).
-    image = await normalizeImage(bytes, { keepXmp: atelierXmpOf, ...(owner ? { owner } : {}) });
+    image = await normalizeImage(bytes, { keepXmp: atelierXmpOf, ...(owner ? { owner: owner.userId } : {}) });
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) throw fieldError(field, error.message);
     throw error;
@@ -89,7 +98,7 @@ export async function processInput(value: string, field: string, media: MediaSto
 }
 
 /** Every input of an edit, main image first; the first refusal in order is the one reported. `owner`: whose edit. */
-export async function processInputs(values: string[], media: MediaStore, owner?: string): Promise<ProcessedImage[]> {
+export async function processInputs(values: string[], media: MediaStore, owner?: InputOwner): Promise<ProcessedImage[]> {
   const settled = await Promise.allSettled(values.map((value, index) => processInput(value, `inputImages.${index}`, media, owner)));
   const refused = settled.find((outcome) => outcome.status === 'rejected');
   if (refused) throw refused.reason;

@@ -139,6 +139,7 @@ export function createProcessor(deps: WorkerDeps): Processor {
         model: current.model,
         imageUrl: current.galleryImageUrl!,
         inputImageUrl: current.galleryInputUrl,
+        canvasResultUrl: current.outputUrl ?? undefined,
         engine: current.engine,
         completedAt: (current.completedAt ?? clock()).toISOString(),
       });

@@ -202,6 +202,7 @@ describe('canvas service', () => {
     expect((await sharp(withExif).metadata()).exif).toBeDefined();
     // An earlier upload, referred to by its absolute URL on the site's own origin.
     const upload = await media.put(await picture(300, 300, 'webp'), { contentType: 'image/webp', prefix: 'uploads' });
+    create.own(user, upload.url);
     // A reference larger than the editor sends: fitted to 2048 px on our side.
     const wide = await picture(3000, 600, 'png');
     const body = {
@@ -261,11 +262,46 @@ describe('canvas service', () => {
       model: 'nano-banana',
       imageUrl: expect.stringMatching(/^\/media\/canvas\/gallery\//),
       inputImageUrl: expect.stringMatching(/^\/media\/canvas\/gallery\/.*\.jpg$/),
+      canvasResultUrl: done.outputImageUrl,
       engine: 'local',
       completedAt: done.completedAt,
     });
     expect((await readMedia(media, imported!.imageUrl))!.equals((await readMedia(media, done.outputImageUrl!))!)).toBe(true);
   }, 60_000);
+
+  it("takes a picture by URL only when it is the user's: their edits' images, or what create vouches for", async () => {
+    const owner = await account.createUser('free');
+    const other = await account.createUser('free');
+    const upload = (await media.put(await picture(200, 200), { contentType: 'image/jpeg', prefix: 'uploads' })).url;
+    create.own(owner, upload);
+    const first = (await start(owner, { prompt: 'studio white', inputImages: [main] }).expect(202)).body.id as string;
+    const result = (await finished(owner, first)).outputImageUrl!;
+    const [storedInput] = (await rowOf(first))!.inputImages;
+
+    // The owner edits on from their result, the edit's stored input and their upload.
+    const chained = await start(owner, { prompt: 'warmer light', inputImages: [result, storedInput!, `${PUBLIC_URL}${upload}`] }).expect(202);
+    expect((await finished(owner, chained.body.id as string)).status).toBe('completed');
+
+    // Another user: each reads as a picture that does not exist, in its place among the inputs; nothing is charged.
+    for (const theirs of [result, storedInput!, upload]) {
+      const refused = await start(other, { prompt: 'make it blue', inputImages: [main, theirs] });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ error: `Invalid body: inputImages.1: ${EDIT_ERRORS.mediaMissing}` });
+    }
+    expect(await account.creditsOf(other)).toMatchObject({ used: 0 });
+
+    // Create cannot be asked: 503, nothing charged (the user's own edits' images need no asking).
+    create.ownershipDown = true;
+    try {
+      const down = await start(owner, { prompt: 'cooler light', inputImages: [upload] });
+      expect(down.status).toBe(503);
+      expect(down.body).toEqual({ error: EDIT_ERRORS.galleryDown });
+      await start(owner, { prompt: 'cooler light', inputImages: [result] }).expect(202);
+    } finally {
+      create.ownershipDown = false;
+    }
+    await waitFor(() => account.creditsOf(owner), (c) => c.used === 3, 30_000);
+  }, 90_000);
 
   it("recolours a garment: a local still keeps its own XMP and is drawn again; a photo with no one in it fails with the reason and is refunded", async () => {
     const user = await account.createUser('free');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { startTestAccount, type TestAccount } from '@atelier/account/testing';
-import { importCanvasEditSchema, type ImportCanvasEdit } from '@atelier/contracts';
+import { importCanvasEditSchema, mediaOwnedRequestSchema, type ImportCanvasEdit, type MediaOwnedRequest } from '@atelier/contracts';
 import { createBaseApp, createLogger, finishApp, IDENTITY_HEADER, listen, openDatabase, requireService, validate, type Database } from '@atelier/kit';
 import { testUserToken } from '@atelier/kit/testing';
 import { sql } from 'drizzle-orm';
@@ -52,6 +52,10 @@ export interface FakeCreate {
   imported: ImportCanvasEdit[];
   /** Answers this many hand-overs with 503 before accepting again. */
   failNext(count: number): void;
+  /** Create vouches that the user may use this media URL as an input (their upload, a gallery picture). */
+  own(userId: string, url: string): void;
+  /** Answers whose-media questions with 503 while true. */
+  ownershipDown: boolean;
   close(): Promise<void>;
 }
 
@@ -75,15 +79,33 @@ export async function startFakeCreate(): Promise<FakeCreate> {
       res.json({ imported: 1 });
     },
   );
+  const ownedKeys = new Set<string>();
+  const keyOf = (url: string) => /\/media\/(.+)$/.exec(url)?.[1] ?? url;
+  app.post(
+    '/internal/media/owned',
+    requireService(SECRET, { audience: 'create', allow: ['canvas'] }),
+    validate({ body: mediaOwnedRequestSchema }),
+    (req, res) => {
+      if (fake.ownershipDown) {
+        res.status(503).json({ error: 'Service unavailable: create' });
+        return;
+      }
+      const { userId, urls } = req.body as MediaOwnedRequest;
+      res.json({ owned: urls.filter((url) => ownedKeys.has(`${userId} ${keyOf(url)}`)) });
+    },
+  );
   const server = await listen(finishApp(app, silent), { port: 0, host: '127.0.0.1' });
-  return {
+  const fake: FakeCreate = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     imported,
     failNext: (count) => {
       failing = count;
     },
+    own: (userId, url) => ownedKeys.add(`${userId} ${keyOf(url)}`),
+    ownershipDown: false,
     close: () => closeServer(server),
   };
+  return fake;
 }
 
 export interface TestCanvas {

@@ -27,7 +27,9 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { EDIT_ERRORS, EDIT_PATH, MEDIA_PREFIX } from '../constants.js';
 import { edits, type EditRow } from '../db/schema.js';
+import type { Gallery } from '../gallery.js';
 import { processInputs } from '../inputs.js';
+import { ownedInputKeys } from '../ownership.js';
 import { deleteMedia, type Processor } from '../work.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -66,6 +68,8 @@ export interface EditRouteDeps {
   editsPerMinute: number;
   /** Where the per-user limit is counted (shared by the replicas); default this process's memory. */
   limits?: RateLimits;
+  /** Asked whether an input given by URL is the user's (their upload, a picture of their gallery). */
+  gallery: Pick<Gallery, 'owned'>;
 }
 
 /** Start an edit, read one, list them, delete one. Owners only: anyone else's edit is 404. */
@@ -93,7 +97,8 @@ export function editRoutes(deps: EditRouteDeps): Router {
   router.post(EDIT_PATH, requireUser(), idempotency.middleware(), validate({ body: canvasEditRequestSchema }), starts, async (req, res) => {
     const userId = req.identity!.userId;
     const body = req.body as CanvasEditRequest;
-    const images = await processInputs(body.inputImages, media, userId);
+    const ownedKeys = await ownedInputKeys({ db, media, gallery: deps.gallery }, userId, body.inputImages);
+    const images = await processInputs(body.inputImages, media, { userId, ownedKeys });
     // Decoding large images can outlast the gateway's timeout: nothing is started for a client that has gone.
     assertClientWaiting(req);
     const stored = await Promise.all(images.map((image) => media.put(image.data, { contentType: image.contentType, prefix: MEDIA_PREFIX.inputs })));

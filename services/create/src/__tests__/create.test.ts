@@ -129,6 +129,42 @@ describe('create service with a real account service', () => {
     expect(list.body).toEqual({ items: [], nextCursor: null });
   });
 
+  it("takes only the user's own pictures as inputs: another user's reads as none, and nothing is charged", async () => {
+    const owner = await account.createUser('pro');
+    const other = await account.createUser('pro');
+    const media = createMediaStore(create.config.media);
+    const ownerUpload = await upload(owner, await garmentPng());
+    // A canvas edit of the owner's in their gallery: the gallery's copy, and the canvas result it copies.
+    const canvasResult = (await media.put(await garmentPng(), { contentType: 'image/png', prefix: 'canvas/outputs' })).url;
+    const galleryCopy = (await media.put(await garmentPng(), { contentType: 'image/png', prefix: 'canvas/gallery' })).url;
+    await request(app)
+      .post('/internal/generations/import-canvas')
+      .set(testServiceHeaders(SECRET, 'canvas', 'create'))
+      .send({ userId: owner, canvasEditId: randomUUID(), prompt: 'Make it red', model: 'nano-banana', imageUrl: galleryCopy, inputImageUrl: null, canvasResultUrl: canvasResult, engine: 'local', completedAt: new Date().toISOString() })
+      .expect(200);
+    const otherUpload = await upload(other, await garmentPng());
+
+    for (const theirs of [ownerUpload, canvasResult, galleryCopy]) {
+      const starts: [string, object, string][] = [
+        ['video', { imageUrl: theirs }, 'imageUrl'],
+        ['upscale', { imageUrl: theirs }, 'imageUrl'],
+        ['dressup', { personImageUrl: theirs, garmentImageUrl: otherUpload }, 'personImageUrl'],
+        ['dressup', { personImageUrl: otherUpload, garmentImageUrl: theirs }, 'garmentImageUrl'],
+      ];
+      for (const [type, body, field] of starts) {
+        const response = await request(app).post(`/api/generations/${type}`).set(userHeaders(other)).send(body);
+        expect(response.status, `${type} ${theirs}`).toBe(400);
+        // The same words as for a picture that does not exist: the answer says nothing about someone else's files.
+        expect(response.body.error).toBe(`${field} must be an image uploaded to Atelier`);
+      }
+    }
+    expect(await account.creditsOf(other)).toMatchObject({ used: 0 });
+    // Their owner may use each of them (canvas's Create video hands over the canvas result).
+    for (const mine of [ownerUpload, canvasResult, galleryCopy]) {
+      await request(app).post('/api/generations/video').set(userHeaders(owner)).send({ imageUrl: mine }).expect(202);
+    }
+  });
+
   it('keeps VEO 3.1 and SORA 2 for Advanced and Pro (403 with a clear message otherwise)', async () => {
     for (const plan of ['free', 'basic'] as const) {
       const user = await account.createUser(plan);

@@ -184,6 +184,7 @@ describe('POST /internal/generations/import (photoshoot → gallery)', () => {
     const refused: [object, RegExp][] = [
       [{ ...body, canvasEditId: randomUUID(), imageUrl: 'https://evil.example/x.png' }, /imageUrl must be an Atelier media URL/],
       [{ ...body, canvasEditId: randomUUID(), inputImageUrl: 'javascript:alert(1)' }, /inputImageUrl must be an Atelier media URL/],
+      [{ ...body, canvasEditId: randomUUID(), canvasResultUrl: '//evil.example/media/x.png' }, /canvasResultUrl must be an Atelier media URL/],
       [{ ...body, canvasEditId: 'not-a-uuid' }, /canvasEditId/],
       [{ ...body, prompt: '' }, /prompt/],
       [{ ...body, completedAt: 'yesterday' }, /completedAt/],
@@ -195,5 +196,28 @@ describe('POST /internal/generations/import (photoshoot → gallery)', () => {
       expect(response.body.error).toMatch(message);
     }
     expect(((await request(app).get('/api/generations').set(userHeaders(user))).body as GenerationsPage).items).toHaveLength(3);
+  });
+
+  it("tells canvas which media URLs a user may use as inputs: their uploads and what their gallery names; only canvas may ask", async () => {
+    const app = create.service.app;
+    const owner = await account.createUser('free');
+    const other = await account.createUser('free');
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c1121f' } }).png().toBuffer();
+    const upload = (await request(app).post('/api/uploads').set(userHeaders(owner)).attach('file', png, 'a.png').expect(201)).body.url as string;
+    const hex = (c: string) => c.repeat(32);
+    const result = `/media/canvas/edits/2026/11/${hex('c')}.png`;
+    const copy = `/media/canvas/gallery/2026/11/${hex('d')}.png`;
+    const body: ImportCanvasEdit = { userId: owner, canvasEditId: randomUUID(), prompt: 'Make it red', model: 'nano-banana', imageUrl: copy, inputImageUrl: null, canvasResultUrl: result, engine: 'local', completedAt: new Date().toISOString() };
+    await request(app).post('/internal/generations/import-canvas').set(testServiceHeaders(SECRET, 'canvas', 'create')).send(body).expect(200);
+    const ask = (caller: string, userId: string, urls: string[]) =>
+      request(app).post('/internal/media/owned').set(testServiceHeaders(SECRET, caller, 'create')).send({ userId, urls });
+
+    const urls = [upload, result, copy, `/media/uploads/2026/11/${hex('e')}.png`, 'https://evil.example/x.png'];
+    expect((await ask('canvas', owner, urls).expect(200)).body).toEqual({ owned: urls.slice(0, 3) });
+    expect((await ask('canvas', other, urls).expect(200)).body).toEqual({ owned: [] });
+    await request(app).post('/internal/media/owned').send({ userId: owner, urls }).expect(401);
+    for (const caller of ['photoshoot', 'gateway']) await ask(caller, owner, urls).expect(403);
+    await ask('canvas', owner, []).expect(400);
+    await ask('canvas', 'not-a-user', urls).expect(400);
   });
 });

@@ -5,6 +5,9 @@ import { generations, uploads, type GenerationRow, type NewGenerationRow, type S
 
 const UNFINISHED = ['queued', 'processing'] as const;
 
+/** The media key a stored URL names: URLs may be stored relative (`/media/<key>`) or on PUBLIC_URL's origin. */
+const keyOf = (column: SQL) => sql`substring(${column} from '/media/(.+)$')`;
+
 export async function insertGeneration(db: Db, row: NewGenerationRow): Promise<void> {
   await db.insert(generations).values(row);
 }
@@ -38,13 +41,33 @@ export async function deleteFinishedGeneration(db: Db, userId: string, id: strin
  */
 export async function mediaKeysInUse(db: Db, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const keyOf = (column: SQL) => sql`substring(${column} from '/media/(.+)$')`;
   const { rows } = await db.execute<{ key: string }>(sql`
     select distinct named.key from (
       select ${keyOf(sql`image_url`)} as key from ${generations}
       union all select ${keyOf(sql`video_url`)} from ${generations}
       union all select ${keyOf(sql`thumbnail_url`)} from ${generations}
       union all select ${keyOf(sql`input.value`)} from ${generations} cross join lateral jsonb_each_text(${generations.inputs}) as input
+    ) as named
+    where named.key = any(${sql.param(keys)}::text[])`);
+  return new Set(rows.map((row) => row.key));
+}
+
+/**
+ * Which of these media keys the user may use as an input: their own uploads and what their own generations name (a
+ * picture, video or thumbnail, an input, an imported photoshoot photo or canvas edit with the canvas result it came
+ * from). Media are public by URL, but a URL of someone else's is not an input: an erased account's files would
+ * otherwise live on in another user's work, and one user's upload would start another's charged generation.
+ */
+export async function mediaKeysOwnedBy(db: Db, userId: string, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const { rows } = await db.execute<{ key: string }>(sql`
+    select key from ${uploads} where ${uploads.userId} = ${userId} and key = any(${sql.param(keys)}::text[])
+    union select named.key from (
+      select ${keyOf(sql`image_url`)} as key from ${generations} where ${generations.userId} = ${userId}
+      union all select ${keyOf(sql`video_url`)} from ${generations} where ${generations.userId} = ${userId}
+      union all select ${keyOf(sql`thumbnail_url`)} from ${generations} where ${generations.userId} = ${userId}
+      union all select ${keyOf(sql`input.value`)} from ${generations} cross join lateral jsonb_each_text(${generations.inputs}) as input
+        where ${generations.userId} = ${userId}
     ) as named
     where named.key = any(${sql.param(keys)}::text[])`);
   return new Set(rows.map((row) => row.key));

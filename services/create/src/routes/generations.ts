@@ -44,6 +44,7 @@ import {
   listUserGenerations,
   markReserved,
   mediaKeysInUse,
+  mediaKeysOwnedBy,
   promptOfImage,
   toGeneration,
   waitingCountOf,
@@ -89,10 +90,12 @@ export interface GenerationRouteDeps {
 export function generationRoutes({ db, account, media, logger, clock, enqueue, idempotent }: GenerationRouteDeps): Router {
   const router = Router();
 
-  /** An input image must be one of our own media URLs, and still there. */
-  async function requireOwnMedia(url: string, field: string): Promise<string> {
+  /** An input image must be one of our own media URLs, the user's own (mediaKeysOwnedBy), and still there. */
+  async function requireOwnMedia(req: Request, url: string, field: string): Promise<string> {
     const key = media.keyFromUrl(url);
-    const found = key ? await media.get(key) : null;
+    // Someone else's picture reads as no picture at all (its URL says nothing about whether it exists).
+    const owned = key ? (await mediaKeysOwnedBy(db, req.identity!.userId, [key])).has(key) : false;
+    const found = owned ? await media.get(key!) : null;
     if (!found) throw badRequest(`${field} must be an image uploaded to Atelier`);
     found.stream.destroy();
     if (!found.contentType.startsWith('image/')) throw badRequest(`${field} must be an image`);
@@ -173,7 +176,7 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
 
   router.post('/api/generations/video', requireUser(), idempotent, validate({ body: startVideoSchema }), async (req, res) => {
     const body = req.body as StartVideo;
-    const image = await requireOwnMedia(body.imageUrl, 'imageUrl');
+    const image = await requireOwnMedia(req, body.imageUrl, 'imageUrl');
     // Refused before any credit is reserved.
     const { width, height } = await ownImageSize(body.imageUrl, 'imageUrl');
     const problem = videoImageProblem(width, height);
@@ -200,8 +203,8 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
 
   router.post('/api/generations/dressup', requireUser(), idempotent, validate({ body: startDressUpSchema }), async (req, res) => {
     const body = req.body as StartDressUp;
-    const person = await requireOwnMedia(body.personImageUrl, 'personImageUrl');
-    const garment = await requireOwnMedia(body.garmentImageUrl, 'garmentImageUrl');
+    const person = await requireOwnMedia(req, body.personImageUrl, 'personImageUrl');
+    const garment = await requireOwnMedia(req, body.garmentImageUrl, 'garmentImageUrl');
     // Refused before any credit is reserved.
     for (const field of ['personImageUrl', 'garmentImageUrl'] as const) {
       const { width, height } = await ownImageSize(body[field], field);
@@ -215,6 +218,7 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
   // A source already at the cap is refused here, before any credit is reserved.
   router.post('/api/generations/upscale', requireUser(), idempotent, validate({ body: startUpscaleSchema }), async (req, res) => {
     const body = req.body as StartUpscale;
+    await requireOwnMedia(req, body.imageUrl, 'imageUrl');
     const { width, height } = await ownImageSize(body.imageUrl, 'imageUrl');
     const target = upscaleTarget(width, height);
     if (!target) throw badRequest(atCapMessage(width, height));

@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
-import { importCanvasEditSchema, importPhotoshootSchema, type ImportCanvasEdit, type ImportPhotoshoot } from '@atelier/contracts';
+import {
+  importCanvasEditSchema,
+  importPhotoshootSchema,
+  mediaOwnedRequestSchema,
+  type ImportCanvasEdit,
+  type ImportPhotoshoot,
+  type MediaOwned,
+  type MediaOwnedRequest,
+} from '@atelier/contracts';
 import { badRequest, HttpError, notFound, requireService, validate, type AccountClient, type Db, type Logger, type MediaStore, type TokenSecrets } from '@atelier/kit';
 import { inArray } from 'drizzle-orm';
 import { Router } from 'express';
+import { mediaKeysOwnedBy } from '../db/generations.js';
 import { generations } from '../db/schema.js';
 import { storeThumbnailOf } from '../thumbnail.js';
 
@@ -130,6 +139,7 @@ export function internalRoutes({ db, media, account, logger, identityKeys }: Int
       const body = req.body as ImportCanvasEdit;
       if (!media.keyFromUrl(body.imageUrl)) throw badRequest('imageUrl must be an Atelier media URL');
       if (body.inputImageUrl !== null && !media.keyFromUrl(body.inputImageUrl)) throw badRequest('inputImageUrl must be an Atelier media URL');
+      if (body.canvasResultUrl !== undefined && !media.keyFromUrl(body.canvasResultUrl)) throw badRequest('canvasResultUrl must be an Atelier media URL');
       const id = canvasGenerationId(body.canvasEditId);
       const at = new Date(body.completedAt);
       const thumbnailUrl = (await alreadyImported([id])).has(id) ? null : await storeThumbnailOf(media, body.imageUrl, logger);
@@ -142,7 +152,8 @@ export function internalRoutes({ db, media, account, logger, identityKeys }: Int
           status: 'completed',
           prompt: body.prompt,
           model: body.model,
-          inputs: body.inputImageUrl ? { image: body.inputImageUrl } : {},
+          // The canvas's result is named so the user may use it as an input here (mediaKeysOwnedBy); canvas erases it.
+          inputs: { ...(body.inputImageUrl ? { image: body.inputImageUrl } : {}), ...(body.canvasResultUrl ? { canvasResult: body.canvasResultUrl } : {}) },
           imageUrl: body.imageUrl,
           thumbnailUrl,
           ...importedSize(body),
@@ -155,6 +166,20 @@ export function internalRoutes({ db, media, account, logger, identityKeys }: Int
         .returning({ id: generations.id });
       await keepOnlyForLiveUser(body.userId, inserted.map((row) => row.id));
       res.json({ id, imported: inserted.length });
+    },
+  );
+
+  // Canvas takes a picture of the gallery as an input only when it is the user's own (mediaKeysOwnedBy).
+  router.post(
+    '/internal/media/owned',
+    requireService(identityKeys, { audience: 'create', allow: ['canvas'] }),
+    validate({ body: mediaOwnedRequestSchema }),
+    async (req, res) => {
+      const { userId, urls } = req.body as MediaOwnedRequest;
+      const keys = new Map(urls.map((url) => [url, media.keyFromUrl(url)] as const));
+      const owned = await mediaKeysOwnedBy(db, userId, [...keys.values()].filter((key): key is string => key !== null));
+      const body: MediaOwned = { owned: urls.filter((url) => owned.has(keys.get(url) ?? '')) };
+      res.json(body);
     },
   );
   return router;
