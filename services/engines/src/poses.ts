@@ -39,7 +39,7 @@ export const POSES: readonly Pose[] = [
   {
     name: 'Hands on hips',
     prompt: 'standing tall, both hands on the hips, elbows out, confident',
-    joints: { lean: 0, headTilt: -4, upperArmL: -48, forearmL: 55, upperArmR: 48, forearmR: -55, handL: 16, handR: -16, thighL: -7, shinL: -4, thighR: 7, shinR: 4 },
+    joints: { lean: 0, headTilt: -4, upperArmL: -48, forearmL: 40, upperArmR: 48, forearmR: -40, handL: 4, handR: -4, thighL: -7, shinL: -4, thighR: 7, shinR: 4 },
   },
   {
     name: 'Contrapposto',
@@ -92,7 +92,7 @@ export const SCENE_POSES: readonly Pose[] = [
   {
     name: 'Seated',
     prompt: 'seated on a stool facing the camera, hands resting on the knees, back straight',
-    joints: { lean: 0, headTilt: -3, upperArmL: -5, forearmL: 14, upperArmR: 5, forearmR: -14, thighL: -12, shinL: -3, thighR: 12, shinR: 3, thighReach: 0.3 },
+    joints: { lean: 0, headTilt: -3, upperArmL: -17, forearmL: 28, upperArmR: 17, forearmR: -28, thighL: -12, shinL: -3, thighR: 12, shinR: 3, thighReach: 0.3 },
   },
 ];
 export const SEATED_POSE = POSES.length;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lookFromDescription } from '../local/character.js';
 import { describeLook } from '../look.js';
-import { describe as describeReading, readText, understand, understoodOf } from '../local/understand.js';
+import { describe as describeReading, nameOf, readText, understand, understoodOf } from '../local/understand.js';
 import { promptTitle } from '../local/text-to-image.js';
 import { COLOURS, GARMENTS } from '../local/vocabulary.js';
 
@@ -357,5 +357,44 @@ describe('local prompt understanding', () => {
     }
     // A garment named is worn as named.
     expect(understand('bride in a blush satin slip dress', undefined, 1).garments[0]).toMatchObject({ template: 'slip dress' });
+  });
+
+  it('reads what a first-day user types: dress of many places, sets, a season or an occasion, a thing alone (a review of 45 prompts)', () => {
+    const worn = (prompt: string) => understand(prompt, undefined, 1).garments.map((g) => [g.name, g.paint.name]);
+    // A saree was a rust trouser suit, its emerald lost.
+    expect(worn('south asian woman in an emerald saree')).toEqual([['saree', 'emerald']]);
+    expect(understand('woman in a red sari', undefined, 1).garments[0]).toMatchObject({ template: 'gown', material: 'silk' });
+    expect(worn('black silk qipao')).toEqual([['qipao', 'black']]);
+    expect(worn('navy kurta and white trousers')).toEqual([['kurta', 'navy'], ['trousers', 'white']]);
+    // A set, a co-ord and loungewear are one colour top to bottom.
+    expect(understand('minimalist beige knit set, studio, soft light', undefined, 1).partnerPaint).toBe(COLOURS.beige);
+    expect(understand('sage linen co-ord', undefined, 1).partnerPaint).toBe(COLOURS.sage);
+    // Nothing named: the season, the occasion or the style chooses (a summer outfit was a wool coat).
+    const seeded = (prompt: string) => new Set(Array.from({ length: 24 }, (_, seed) => understand(prompt, undefined, seed).garments[0]!.template));
+    for (const template of seeded('summer outfit')) expect(['slip dress', 'maxi dress', 'shirt dress', 'shirt', 'tee', 'jumpsuit']).toContain(template);
+    for (const template of seeded('winter outfit')) expect(['coat', 'puffer', 'sweater']).toContain(template);
+    for (const template of seeded('what to wear to a party')) expect(['mini dress', 'slip dress', 'gown', 'tuxedo', 'suit', 'blazer', 'jumpsuit']).toContain(template);
+    for (const template of seeded('streetwear')) expect(['hoodie', 'jacket', 'leather jacket']).toContain(template);
+    expect([...seeded('a woman, studio portrait')].length).toBeGreaterThan(3); // no theme: the seed's whole range
+    // Places that are indoors.
+    expect(understand('woman in a sequin mini dress at a party', undefined, 1).setting).toBe('interior');
+    expect(understand('woman in a red ball gown on a grand staircase', undefined, 1).setting).toBe('interior');
+    expect(understand('cozy loungewear, woman on a sofa', undefined, 1).setting).toBe('interior');
+    // Things alone, however described (boots were a face; sneakers and socks an evening gown).
+    expect(understand('knee-high leather boots, close-up', undefined, 1).stillLife?.shoes).toMatchObject({ kind: 'boot' });
+    expect(understand('streetwear sneakers and socks, low angle', undefined, 1).stillLife?.shoes).toMatchObject({ kind: 'sneaker' });
+    // A palette colour is named as it looks (#e63946 was called terracotta).
+    expect(nameOf('#e63946')).toBe('red');
+    expect(nameOf('#1d3557')).toBe('navy');
+    expect(nameOf(COLOURS.terracotta!)).toBe('terracotta');
+  });
+
+  it('titles a picture without announcing where its person is from', () => {
+    expect(promptTitle('south asian woman in an emerald saree')).toBe('Woman in an emerald saree');
+    expect(promptTitle('Black male model, studio')).toBe('Male model');
+    expect(promptTitle('East Asian woman in a pleated midi skirt and cardigan, cafe')).toBe('Woman');
+    // Colours of clothes and backgrounds stay.
+    expect(promptTitle('black dress, white background')).toBe('Black dress');
+    expect(promptTitle('white linen shirt')).toBe('White linen shirt');
   });
 });

@@ -50,3 +50,23 @@ export function saturation(colour: string): number {
 export function inkFor(background: string): string {
   return luminance(background) > 0.36 ? '#161412' : '#f6f1ea';
 }
+
+/** CIE L*a*b* (D65) of a colour: distances in it follow how different two colours look. */
+export function labOf(colour: string): Rgb {
+  const [r, g, b] = parseHex(colour).map((v) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+  const x = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
+  const y = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
+  const z = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
+  return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
+}
+
+/** How different two colours look (CIE76 ΔE: about 2.3 is just noticeable). */
+export function deltaE(a: string, b: string): number {
+  const [l1, a1, b1] = labOf(a);
+  const [l2, a2, b2] = labOf(b);
+  return Math.hypot(l1 - l2, a1 - a2, b1 - b2);
+}

@@ -587,6 +587,26 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
       })
       .join(' ');
 
+  /**
+   * A seated figure's lap, seen from the front: the thighs come towards the camera and end in the knees, each a
+   * rounded end lit on top, a shadow under it where the shin goes down (without them a seated figure read as one
+   * standing in front of a stool). `fill` paints a knee in the lower garment; null: bare knees, in skin.
+   */
+  const lap = (colour: string, ease: number, fill: ((d: string) => string) | null): string =>
+    body.legs
+      .map((leg) => {
+        const [root, knee] = leg as [P, P];
+        const rx = (body.legRadii[1]! + ease * h) * 1.22;
+        const ry = rx * 0.82;
+        const centre: P = [root[0] + (knee[0] - root[0]) * 0.8, root[1] + (knee[1] - root[1]) * 0.8 + ry * 0.35];
+        const knob = `M${f(centre[0] - rx)},${f(centre[1])} a${f(rx)},${f(ry)} 0 1,0 ${f(2 * rx)},0 a${f(rx)},${f(ry)} 0 1,0 ${f(-2 * rx)},0 Z`;
+        const under = `<ellipse cx="${f(centre[0])}" cy="${f(centre[1] + ry * 0.9)}" rx="${f(rx * 0.85)}" ry="${f(ry * 0.28)}" fill="#000" opacity="0.16"/>`;
+        const lit = `<path d="M${f(centre[0] - rx * 0.65)},${f(centre[1] - ry * 0.4)} Q${f(centre[0])},${f(centre[1] - ry * 0.95)} ${f(centre[0] + rx * 0.65)},${f(centre[1] - ry * 0.4)}" fill="none" stroke="${lighten(colour, 0.3)}" stroke-width="${f(0.04 * h)}" stroke-linecap="round" opacity="0.35"/>`;
+        const knee_ = fill ? fill(knob) : `<path d="${knob}" fill="url(#${id}-bare)"/><path d="${knob}" fill="none" stroke="${darken(colour, 0.3)}" stroke-width="${f(0.012 * h)}" opacity="0.5"/>`;
+        return under + knee_ + lit;
+      })
+      .join('');
+
   // Lower half first: trousers over the legs, a skirt over both.
   const lower = main.lower;
   let briefPath: string | null = null;
@@ -621,6 +641,7 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
     });
     // Separate paths: overlapping subpaths of opposite winding would cancel each other's fill.
     parts.push(paint(legs.join(' '), lowerGarment, 'lower', false), paint(pelvis, lowerGarment, 'lower', false));
+    if (seated && lower !== 'shorts') parts.push(lap(lowerGarment.paint.hex, ease, (d) => paint(d, lowerGarment, 'lower', false)));
     // A centre seam, and jeans' orange stitching.
     const seam = lower === 'jeans' ? '#d08a3c' : darken(lowerGarment.paint.hex, 0.35);
     parts.push(`<path d="M${pt(U(0, -0.95))} L${pt(U(0, 0.34))}" stroke="${seam}" stroke-width="${f(0.02 * h)}" opacity="0.6"/>`);
@@ -685,7 +706,15 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
     parts.push(`<path d="${yoke}" fill="${skinFill}"/>`);
   }
   const mainPath = panel(main, onePiece);
+  // Seated in a dress or a skirt: knees below its hem are bare (drawn before it, so the hem lies over them); a hem
+  // past them falls over them (drawn after it, in its fabric).
+  const skirted = seated && (lower === 'none' || lower === 'skirt' || lower === 'mini' || lower === 'maxi');
+  const kneeY = body.legs[0]![1]![1];
+  const hemY = hip[1] + (lower === 'none' ? main.hem : (main.skirtHem ?? main.hem)) * h;
+  if (skirted && hemY < kneeY) parts.push(lap(look.skin, 0, null));
   parts.push(paint(mainPath, main.garment, 'main'));
+  const skirt = lower === 'none' ? main.garment : lowerGarment;
+  if (skirted && hemY >= kneeY) parts.push(lap(skirt.paint.hex, lower === 'none' ? main.ease : 0.06, (d) => paint(d, skirt, lower === 'none' ? 'main' : 'lower', false)));
   if (briefPath) parts.push(paint(briefPath, main.garment, 'main'));
   const g = main.garment.paint.hex;
   const line = darken(g, 0.45);

@@ -12,7 +12,7 @@ import { stillLifeSvg, type StillLifeItem } from './still-life.js';
 import { headwearRise } from './accessories.js';
 import { bareNecklineTop, buildLook, drawSceneFigure, partnerOf, type SceneFigure } from './scene-figure.js';
 import { describe, dressIn, nameOf, standsAlone, understand, understoodOf, type Reading, type RecolourRequest } from './understand.js';
-import { GARMENTS, type HairLength } from './vocabulary.js';
+import { GARMENTS, type Framing, type HairLength } from './vocabulary.js';
 
 /** Output sizes: 2:3 is 1024×1536 and the others keep about the same pixel count. */
 export const IMAGE_SIZES: Record<AspectRatio, { width: number; height: number }> = {
@@ -150,6 +150,13 @@ export function fitExcerpt(prompt: string, maxChars: number): string {
 
 /** Poses that read well in a single fashion still (arms clear of the outfit's front). */
 const STILL_POSES = [0, 1, 2, 3, 6];
+/**
+ * The same for a half-length or closer still, whose frame is narrower than elbows held out (hands on the hips ran off
+ * both sides of a half-length picture): arms by the sides, walking. As many, so the seed's draw is the same.
+ */
+const CLOSE_POSES = [0, 3, 0, 6, 3];
+/** The poses the seed picks from for a framing. */
+export const stillPoses = (framing: Framing) => (framing === 'full body' ? STILL_POSES : CLOSE_POSES);
 /** Film grain strength of a local still. */
 const GRAIN = 8;
 
@@ -221,7 +228,7 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const random = createRandom(seedHash);
   const landscape = w > h * 1.2;
   // The pose asked for, else the seed's (drawn from either way: the rest of the seed's choices stay as they were).
-  const seedPose = STILL_POSES[random.int(0, STILL_POSES.length - 1)]!;
+  const seedPose = stillPoses(reading.framing)[random.int(0, STILL_POSES.length - 1)]!;
   const drawn = SCENE_POSES[reading.pose ?? seedPose]!;
   // A product shot's clothes hang from an invisible mannequin standing straight ("Front, relaxed").
   const pose = reading.noPerson ? POSES[0]! : drawn;
@@ -293,7 +300,7 @@ function sceneOf(input: LocalStillRecipe): Scene {
     delete them.accessories;
     delete them.pose;
     if (pair.accessories) them.accessories = pair.accessories;
-    const theirPose = SCENE_POSES[pair.pose ?? STILL_POSES[pairRandom.int(0, STILL_POSES.length - 1)]!]!;
+    const theirPose = SCENE_POSES[pair.pose ?? stillPoses(reading.framing)[pairRandom.int(0, STILL_POSES.length - 1)]!]!;
     companion = drawSceneFigure(them, buildLook(them, pairRandom.int(0, 5)), { ...beside, height: seatedHeight(beside.height, theirPose.joints), joints: theirPose.joints, visibleBottom: h - frame }, 'fig2');
   }
 
@@ -392,7 +399,7 @@ const SHOT_OPENING = new RegExp(`^(?:(?:a|an|the)\\s+)?(?:(?:${SHOT_WORDS})\\s+)
  * without an opening that names the shot ("close-up of a silk scarf" → "A silk scarf"); null when empty.
  */
 export function promptTitle(prompt: string): string | null {
-  const clause = prompt.split(/[,.;:!?\n]/)[0]!.replace(/\s+/g, ' ').trim().replace(SHOT_OPENING, '');
+  const clause = prompt.split(/[,.;:!?\n]/)[0]!.replace(/\s+/g, ' ').trim().replace(SHOT_OPENING, '').replace(ORIGIN_BEFORE_PERSON, '');
   let title = '';
   for (const word of clause.split(' ')) {
     const longer = title ? `${title} ${word}` : word;
@@ -403,6 +410,15 @@ export function promptTitle(prompt: string): string | null {
   else if (title.length < clause.length) title = beforeLastPhrase(title);
   return title ? title.charAt(0).toUpperCase() + title.slice(1) : null;
 }
+
+/**
+ * Words for where someone's family is from, before the person ("a South Asian woman", "Black male model"): the picture
+ * draws them, but a cover line does not announce them (it read "SOUTH ASIAN WOMAN"); the person's own words stay.
+ */
+const ORIGIN_BEFORE_PERSON = new RegExp(
+  `\\b(?:(?:a|an)\\s+)?(?:(?:south|east|southeast|south-east|west|north|central|middle|mixed|mixed-race|biracial|asian|african|afro|american|european|indian|latina|latino|latinx|latine|hispanic|arab|arabic|caucasian|black|white|brown|indigenous|native|pacific|islander|desi|eastern|western)\\s+)+(?=(?:(?:young|older|elderly|middle-aged|plus-size|curvy|tall|petite|male|female)\\s+){0,2}(?:woman|women|man|men|model|models|girl|girls|guy|guys|lady|ladies|person|people|couple|bride|groom)\\b)`,
+  'gi',
+);
 
 /** Words that open a phrase: a title cut inside one ends before it ("Woman in a wide-brimmed" is "Woman"). */
 const PHRASE_OPENERS = new Set(['in', 'with', 'and', 'wearing', 'on', 'at', 'of', 'a', 'an', 'the', 'by', 'for', 'from', 'under', 'over', 'near', 'or']);

@@ -1,6 +1,6 @@
 import type { Build, Preset } from '../types.js';
 import { SEATED_POSE } from '../poses.js';
-import { darken, isHexColour, lighten, luminance, mix, saturation } from './colour.js';
+import { darken, deltaE, isHexColour, lighten, luminance, mix, saturation } from './colour.js';
 import { toEnglish } from './indonesian.js';
 import type { ShoeKind } from './still-life.js';
 import { HAIR_COLOURS, SKIN_TONES } from './palettes.js';
@@ -232,7 +232,7 @@ export function standsAlone(accessory: AccessoryReading): boolean {
 }
 
 /** Words a prompt of things alone may hold besides the things, their colours and materials, a place and a light. */
-const THING_WORDS = new Set([',', 'a', 'an', 'the', 'of', 'on', 'in', 'with', 'and', 'long', 'pair', 'pairs', 'set', 'some', 'two', 'nothing', 'else', 'only', 'alone', 'just', 'close', 'up', 'closeup', 'shot', 'photo', 'photograph', 'product', 'image', 'picture', 'flat', 'lay', 'background', 'backdrop', 'seamless', 'top', 'down', 'view', 'detail', 'still', 'life', 'marble', 'table', 'wooden', 'wood', 'white', 'sunlight', 'light', 'shadow', 'shadows', 'new', 'luxury', 'designer', 'vintage', 'classic', 'minimal', 'minimalist', 'editorial', 'catalog', 'catalogue', 'e', 'commerce', 'ecommerce']);
+const THING_WORDS = new Set([',', 'a', 'an', 'the', 'of', 'on', 'in', 'with', 'and', 'long', 'pair', 'pairs', 'set', 'some', 'two', 'nothing', 'else', 'only', 'alone', 'just', 'close', 'up', 'closeup', 'shot', 'photo', 'photograph', 'product', 'image', 'picture', 'flat', 'lay', 'background', 'backdrop', 'seamless', 'top', 'down', 'view', 'detail', 'still', 'life', 'marble', 'table', 'wooden', 'wood', 'white', 'sunlight', 'light', 'shadow', 'shadows', 'new', 'luxury', 'designer', 'vintage', 'classic', 'minimal', 'minimalist', 'editorial', 'catalog', 'catalogue', 'e', 'commerce', 'ecommerce', 'angle', 'low', 'high', 'macro', 'socks', 'sock', 'laces', 'floor', 'concrete', 'studio']);
 
 /**
  * Whether a prompt names things and nothing else ("red stiletto heels on marble", "a pair of white sneakers"): every
@@ -244,8 +244,12 @@ function onlyThings(tokens: string[]): boolean {
   const known = (t: string, i: number) =>
     THING_WORDS.has(t) || SHOES.has(t) || (SHOE_STYLES.has(t) && shoeFollows(i)) || t in DRAWN_ACCESSORIES || T.colours.has(t) || T.materials.has(t) || T.prints.has(t) ||
     T.settings.has(t) || T.lights.has(t) || t in ACCESSORY_COLOURS || SHADE_WORDS[t] !== undefined || SUN_HAT_WORDS.has(t) || BEANIE_WORDS.has(t);
-  // A shoe's style only before a shoe ("cowboy boots"; "a cowboy in boots" is a man).
-  const shoeFollows = (i: number): boolean => SHOES.has(tokens[i + 1] ?? '') || (SHOE_STYLES.has(tokens[i + 1] ?? '') && shoeFollows(i + 1));
+  // A shoe's style only before a shoe ("cowboy boots"; "a cowboy in boots" is a man), its colour or material between
+  // ("knee-high leather boots").
+  const shoeFollows = (i: number): boolean => {
+    const next = tokens[i + 1] ?? '';
+    return SHOES.has(next) || ((SHOE_STYLES.has(next) || T.colours.has(next) || T.materials.has(next)) && shoeFollows(i + 1));
+  };
   for (let i = 0; i < tokens.length; ) {
     const term = termAt(tokens, i, (t) => known(t, i));
     if (!term) return false;
@@ -436,7 +440,8 @@ export function readText(text: string): Said {
   let settingByWeather = false;
   let lightByWeather = false;
   const next = (i: number) => tokens[i] ?? '';
-  if (tokens.some((t) => MONOCHROME_WORDS.has(t)) || / head to toe /.test(` ${tokens.join(' ')} `)) said.monochrome = true;
+  // A set is one colour top to bottom ("a beige knit set", "a linen co-ord", "a matching two-piece", "loungewear").
+  if (tokens.some((t) => MONOCHROME_WORDS.has(t)) || / (?:head to toe|set|sets|co ord|co ords|coord|coords|two piece|loungewear) /.test(` ${tokens.join(' ')} `)) said.monochrome = true;
   for (let i = 0; i < tokens.length; ) {
     const word = tokens[i]!;
     // "blonde hair", "dark skin": the word before hair or skin describes the figure.
@@ -792,6 +797,41 @@ const SEED_GARMENTS: Record<Presentation, string[]> = {
   man: ['suit', 'trench', 'coat', 'blazer', 'jacket', 'sweater', 'shirt', 'leather jacket'],
   androgynous: ['suit', 'trench', 'coat', 'jumpsuit', 'blazer', 'sweater', 'shirt'],
 };
+/**
+ * The garment to draw when nothing names one but the prompt says the season, the place, the occasion or the style
+ * ("summer outfit" drew a wool coat, "a party" a trench). The first that matches; the seed still picks within it.
+ */
+const THEMED_GARMENTS: [RegExp, Record<Presentation, string[]>][] = [
+  [
+    /\b(summer|summery|beach|seaside|resort|vacation|holiday|tropical|poolside|pool|yacht|riviera|heatwave)\b/,
+    { woman: ['sundress', 'maxi dress', 'slip dress', 'shirt dress'], man: ['shirt', 'tee', 'shirt'], androgynous: ['shirt', 'tee', 'jumpsuit'] },
+  ],
+  [
+    /\b(winter|wintry|snow|snowy|ski|skiing|apres[- ]ski|frosty|freezing|cold weather|christmas)\b/,
+    { woman: ['coat', 'puffer', 'coat', 'sweater'], man: ['coat', 'puffer', 'overcoat', 'sweater'], androgynous: ['coat', 'puffer', 'sweater'] },
+  ],
+  [
+    /\b(party|parties|night out|nightclub|club|cocktails?|gala|red carpet|prom|soiree|celebration)\b/,
+    { woman: ['mini dress', 'slip dress', 'gown', 'cocktail dress'], man: ['tuxedo', 'suit', 'blazer'], androgynous: ['suit', 'tuxedo', 'jumpsuit'] },
+  ],
+  [
+    /\b(streetwear|street style|urban|skater?|skateboarding|hip[- ]hop|athleisure|sporty|gym|workout)\b/,
+    { woman: ['hoodie', 'bomber', 'leather jacket', 'tracksuit'], man: ['hoodie', 'bomber', 'tracksuit', 'denim jacket'], androgynous: ['hoodie', 'bomber', 'tracksuit'] },
+  ],
+  [
+    /\b(loungewear|lounging|lounge|cozy|cosy|pyjamas|pajamas|sofa|couch|at home)\b/,
+    { woman: ['sweater', 'cardigan', 'hoodie'], man: ['sweater', 'hoodie', 'cardigan'], androgynous: ['sweater', 'hoodie', 'cardigan'] },
+  ],
+  [
+    /\b(office|business|corporate|boardroom|workwear|interview)\b/,
+    { woman: ['suit', 'blazer', 'trouser suit', 'shirt'], man: ['suit', 'blazer', 'shirt'], androgynous: ['suit', 'blazer', 'shirt'] },
+  ],
+  [
+    /\b(autumn|autumnal|fall fashion|fall outfit|fall look)\b/,
+    { woman: ['trench', 'coat', 'sweater', 'leather jacket'], man: ['trench', 'coat', 'sweater', 'leather jacket'], androgynous: ['trench', 'coat', 'sweater'] },
+  ],
+];
+
 const FALLBACK_PALETTES: string[][] = [
   ['#ede6dc', '#cdbfae', '#3d3429', '#a0522d'],
   ['#e8ecef', '#b8c4cc', '#22313f', '#c27c5b'],
@@ -811,14 +851,12 @@ export function garmentColourOf(palette: string[]): string {
   return ranked[0] ?? byLight[byLight.length - 1]!;
 }
 
-/** The nearest named colour, for saying what a palette colour is. */
+/** The nearest named colour as the eye sees it (ΔE in L*a*b*), for saying what a palette colour is. */
 export function nameOf(hex: string): string {
   let best = 'colour';
   let distance = Infinity;
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   for (const [name, value] of T.colours) {
-    const [r2, g2, b2] = [1, 3, 5].map((i) => parseInt(value.slice(i, i + 2), 16));
-    const d = (r! - r2!) ** 2 * 2 + (g! - g2!) ** 2 * 4 + (b! - b2!) ** 2 * 3;
+    const d = deltaE(hex, value);
     if (d < distance) [best, distance] = [name, d];
   }
   return best;
@@ -1052,7 +1090,8 @@ function readPrompt(prompt: string, preset: Preset | undefined, seed: number, as
   // A bride with nothing named wears a wedding dress (a close-up of "a bride with a veil" wore the seed's blazer).
   // The seed is drawn from only where it was before, so every other still draws as it did.
   const bride = fromPrompt.bridal && who !== 'man' && fromPreset.garments.length === 0;
-  const unnamed = () => (bride ? GARMENTS['wedding dress']! : GARMENTS[random.pick(SEED_GARMENTS[who])]!);
+  const themed = THEMED_GARMENTS.find(([words]) => words.test(text.toLowerCase()))?.[1];
+  const unnamed = () => (bride ? GARMENTS['wedding dress']! : GARMENTS[random.pick((themed ?? SEED_GARMENTS)[who])]!);
   const list = saidGarments.length > 0 ? saidGarments : [{ entry: unnamed(), colours: [] as NamedColour[] }];
   const paletteColour = garmentColourOf(palette);
   sources.colour = 'seed';
