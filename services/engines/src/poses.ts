@@ -22,6 +22,8 @@ export interface PoseJoints {
    * end-on, short, and the hips sit that much lower.
    */
   thighReach?: number;
+  /** The hands are in the pockets: not drawn, the forearms end where they go in. */
+  handsHidden?: true;
 }
 
 export interface Pose {
@@ -94,5 +96,12 @@ export const SCENE_POSES: readonly Pose[] = [
     prompt: 'seated on a stool facing the camera, hands resting on the knees, back straight',
     joints: { lean: 0, headTilt: -3, upperArmL: -17, forearmL: 28, upperArmR: 17, forearmR: -28, thighL: -12, shinL: -3, thighR: 12, shinR: 3, thighReach: 0.3 },
   },
+  {
+    name: 'Hands in pockets',
+    prompt: 'standing relaxed, both hands in the trouser pockets, elbows a little out',
+    joints: { lean: 0, headTilt: 2, upperArmL: -20, forearmL: 26, upperArmR: 20, forearmR: -26, handL: 30, handR: -30, thighL: -6, shinL: -3, thighR: 6, shinR: 3, handsHidden: true },
+  },
 ];
 export const SEATED_POSE = POSES.length;
+/** Both hands in the pockets: the hands go inside the trousers (or skirt), hidden by them. */
+export const POCKETS_POSE = POSES.length + 1;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { HOUSE_CAST } from '../index.js';
 import { analyseGarment, type GarmentArt } from '../local/garment.js';
 import { drawPerson } from '../local/person.js';
-import { POSES, SCENE_POSES, SEATED_POSE } from '../poses.js';
+import { POCKETS_POSE, POSES, SCENE_POSES, SEATED_POSE } from '../poses.js';
+import { poseOf } from '../local/understand.js';
 import { stillPoses } from '../local/text-to-image.js';
 import { productPhoto } from './fixtures.js';
 
@@ -68,5 +69,13 @@ describe('the figure in a pose', () => {
       for (const index of stillPoses(framing)) expect(reach(SCENE_POSES[index]!.joints), SCENE_POSES[index]!.name).toBeLessThan(Math.sin((25 * Math.PI) / 180));
     }
     expect(stillPoses('full body')).toContain(1); // full length, hands on the hips stay in the frame
+  });
+
+  it('puts the hands in the pockets when asked: the forearms end at them, no hand drawn (the hands lay on the thighs)', () => {
+    for (const prompt of ['man with hands in pockets wearing a denim jacket', 'woman in a camel coat, hands in her coat pockets', 'hand in pocket']) expect(poseOf(prompt), prompt).toBe(POCKETS_POSE);
+    expect(poseOf('a coat with deep pockets')).toBeUndefined();
+    const thumbs = (joints: (typeof POSES)[number]['joints']) => drawPerson({ x: 500, footY: 1400, height: 1100, joints, look, id: 'p' }).body.split('stroke-opacity="0.35"').length - 1;
+    expect(thumbs(POSES[0]!.joints)).toBe(2);
+    expect(thumbs(SCENE_POSES[POCKETS_POSE]!.joints)).toBe(0);
   });
 });

@@ -419,7 +419,12 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
     const thumb = capsule(along(wrist, dir, 0.1 * h), along(along(wrist, dir, 0.14 * h), dir + inward * 28, 0.2 * h), 0.05 * limb * h, 0.038 * limb * h);
     const hand = capsule(along(wrist, dir, 0.08 * h), along(wrist, dir, 0.54 * h), 0.105 * limb * h, 0.072 * limb * h);
     const knuckles = along(wrist, dir, 0.33 * h);
-    parts.push(
+    // A hand in a pocket: the forearm ends where it goes in, in the pocket's shadow.
+    if (j.handsHidden) {
+      const across = forearmDir + 90;
+      const r = armRadii[2]! * 1.25;
+      parts.push(`<path d="M${pt(along(wrist, across, r))} Q${pt(along(wrist, forearmDir, -0.06 * h))} ${pt(along(wrist, across, -r))}" fill="none" stroke="${darken(skin, 0.45)}" stroke-width="${f(0.035 * h)}" stroke-linecap="round" opacity="0.7"/>`);
+    } else parts.push(
       `<path d="${thumb}" fill="${skinShade}" stroke="${edge}" stroke-width="${f(0.012 * h)}" stroke-opacity="0.35"/>`,
       `<path d="${hand}" fill="url(#${id}-skin)" stroke="${edge}" stroke-width="${f(0.012 * h)}" stroke-opacity="0.3"/>`,
       `<path d="${hand}" fill="url(#${id}-limbshade)"/>`,

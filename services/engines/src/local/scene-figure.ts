@@ -774,7 +774,9 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
     .map(({ shoulder, elbow, wrist }) => {
       const dir = angleOf(elbow, wrist);
       const r = body.armRadii;
-      return `${chain([along(shoulder, angleOf(shoulder, elbow), 0.12 * h), elbow, wrist], [r[0]! + 0.02 * h, r[1]! + 0.02 * h, r[2]! + 0.02 * h])} ${capsule(wrist, along(wrist, dir, 0.6 * h), 0.16 * h, 0.12 * h)}`;
+      // Hands in pockets stay inside the clothes.
+      const hand = place.joints.handsHidden ? '' : ` ${capsule(wrist, along(wrist, dir, 0.6 * h), 0.16 * h, 0.12 * h)}`;
+      return `${chain([along(shoulder, angleOf(shoulder, elbow), 0.12 * h), elbow, wrist], [r[0]! + 0.02 * h, r[1]! + 0.02 * h, r[2]! + 0.02 * h])}${hand}`;
     })
     .join(' ');
   const { pivot, angle } = body.head;

@@ -1,5 +1,5 @@
 import type { Build, Preset } from '../types.js';
-import { SEATED_POSE } from '../poses.js';
+import { POCKETS_POSE, SEATED_POSE } from '../poses.js';
 import { darken, deltaE, isHexColour, lighten, luminance, mix, saturation } from './colour.js';
 import { toEnglish } from './indonesian.js';
 import type { ShoeKind } from './still-life.js';
@@ -914,6 +914,7 @@ const POSE_WORDS: [RegExp, number][] = [
   // Not "a sitting-room", "a beret perched on her head", "a blazer that sits at the hip", "a coat on a chair".
   [/\b(?:sitting|seated)\b(?![- ]room)|\b(?:sat|perched|sitting|seated) (?:on|in|at) (?:a |the )?(?:stool|chair|bench|armchair|sofa|couch|step|steps|stairs|ledge|wall)\b|\bon (?:a |the )?stool\b/, SEATED_POSE],
   [/\bhands? on (?:the |her |his |their )?hips?\b/, 1],
+  [/\bhands? (?:in|into) (?:the |her |his |their )?(?:(?:trouser|jean|coat|jacket|front|back) )?pockets?\b/, POCKETS_POSE],
   [/\bcontrapposto\b/, 2],
   [/\b(?:walk|walks|walking|mid[- ]?stride|striding|strutting)\b(?![- ](?:in|boots?|shoes?|sandals?|sneakers?|trainers?|stick|distance))/, 3],
   [/\barms? (?:crossed|folded)\b|\bcrossed arms\b|\bfolded arms\b/, 4],
