@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createLocalEngine } from '../local/index.js';
 import { parseHex } from '../local/colour.js';
-import { composeStill, mastheadLayout, pairPlaces, readLocalRecipe, renderSceneLayers } from '../local/text-to-image.js';
+import { composeStill, mastheadLayout, pairPlaces, readLocalRecipe, renderSceneLayers, turnOf } from '../local/text-to-image.js';
 import { COLOURS } from '../local/vocabulary.js';
 import { buildLook, drawSceneFigure } from '../local/scene-figure.js';
 import { understand, understoodOf } from '../local/understand.js';
@@ -673,5 +673,22 @@ describe('local stills: a seated figure', () => {
     // The stool is drawn behind the legs, with the person.
     expect(seated.figure.passes.person).toContain('#6a4a35');
     expect(standing.figure.svg).not.toContain('#6a4a35');
+  });
+});
+
+describe('local stills: looking over the shoulder', () => {
+  it('turns the face and the body as the photoshoot does (a still asked for it faced the camera)', () => {
+    const reading = understand('woman looking over her shoulder in a red trench coat', undefined, 2);
+    const pose = SCENE_POSES[reading.pose!]!;
+    expect(pose.name).toBe('Over the shoulder');
+    expect(turnOf(pose)).toEqual({ turn: -0.75, bodyTurn: 0.8 });
+    expect(turnOf(POSES[0]!)).toEqual({});
+    const place = { x: 300, footY: 860, height: 760, joints: pose.joints };
+    const width = (turned: object) => {
+      const [l, r] = drawSceneFigure(reading, buildLook(reading, 0), { ...place, ...turned }, 'f').landmarks.shoulders;
+      return Math.abs(r[0] - l[0]);
+    };
+    // Seen three-quarters, the shoulders are narrower.
+    expect(width(turnOf(pose))).toBeLessThan(0.85 * width({}));
   });
 });

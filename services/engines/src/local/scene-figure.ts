@@ -24,6 +24,9 @@ export interface FigurePlacement {
   joints: PoseJoints;
   /** Where the picture ends below the figure (a half-length still cuts it off): a bag is carried where it shows. */
   visibleBottom?: number;
+  /** The face's turn (-1..1, 0 to the camera) and the body's (0..1, narrower as a three-quarter view): drawPerson's. */
+  turn?: number;
+  bodyTurn?: number;
 }
 
 export interface SceneFigure {
@@ -158,7 +161,9 @@ function bodyOf(look: CharacterLook, place: FigurePlacement): Body {
   const hip: P = [place.x + j.lean * h * 0.02, place.footY - hipHeight(j) * h];
   const cosL = Math.cos(rad(-j.lean));
   const sinL = Math.sin(rad(-j.lean));
-  const U = (dx: number, dy: number): P => [hip[0] + (dx * cosL - dy * sinL) * h, hip[1] + (dx * sinL + dy * cosL) * h];
+  // A body turned from the camera is seen narrower, as drawPerson draws it.
+  const squeeze = 1 - 0.3 * Math.min(1, Math.abs(place.bodyTurn ?? 0));
+  const U = (dx: number, dy: number): P => [hip[0] + (dx * squeeze * cosL - dy * sinL) * h, hip[1] + (dx * squeeze * sinL + dy * cosL) * h];
   const outline: [number, number][] = [
     [b.shoulder, -2.42],
     [b.shoulder + 0.01, -2.2],
@@ -185,7 +190,7 @@ function bodyOf(look: CharacterLook, place: FigurePlacement): Body {
   };
   const limb = b.limb;
   const thighTop = (look.presentation === 'woman' ? 0.3 : 0.28) * limb;
-  const rootX = b.hip - thighTop * 0.95;
+  const rootX = (b.hip - thighTop * 0.95) * squeeze;
   const leg = (side: -1 | 1, thigh: number, shin: number): P[] => {
     const root: P = [hip[0] + side * rootX * h, hip[1] + 0.05 * h];
     const knee = along(root, thigh, THIGH * (j.thighReach ?? 1) * h);
@@ -473,7 +478,19 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
   }
   // Swimwear is worn barefoot.
   const barefoot = main.lower === 'brief';
-  const person = drawPerson({ x: place.x, footY: place.footY, height: place.height, joints: place.joints, look, garment: bareArt(look.skin), id: `${id}-p`, barefoot, ...(reading.shoes ? { shoes: reading.shoes.hex } : {}) });
+  const person = drawPerson({
+    x: place.x,
+    footY: place.footY,
+    height: place.height,
+    joints: place.joints,
+    look,
+    garment: bareArt(look.skin),
+    id: `${id}-p`,
+    barefoot,
+    ...(reading.shoes ? { shoes: reading.shoes.hex } : {}),
+    ...(place.turn ? { turn: place.turn } : {}),
+    ...(place.bodyTurn ? { bodyTurn: place.bodyTurn } : {}),
+  });
   const defs: string[] = [person.defs, `<g id="${id}-person">${person.body}</g>`];
   const parts: string[] = [`<use href="#${id}-person"/>`];
   // A bridal veil behind the whole figure: it shows beside it, never across the neck or the dress.

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { EngineInputError } from '../errors.js';
 import { MAX_PROMPT_LENGTH } from '../validate.js';
-import { POSES, SCENE_POSES, type PoseJoints } from '../poses.js';
+import { POSES, SCENE_POSES, type Pose, type PoseJoints } from '../poses.js';
+import { STUDIO_CAMERA } from './character.js';
 import { hipHeight } from './person.js';
 import type { AspectRatio, EngineResult, Preset, TextToImageInput } from '../types.js';
 import { darken, inkFor, luminance, mix } from './colour.js';
@@ -155,6 +156,12 @@ const STILL_POSES = [0, 1, 2, 3, 6];
  * both sides of a half-length picture): arms by the sides, walking. As many, so the seed's draw is the same.
  */
 const CLOSE_POSES = [0, 3, 0, 6, 3];
+/** How a pose turns the face and body: looking back over the shoulder turns both, as the photoshoot's camera does. */
+export const turnOf = (pose: Pose): { turn?: number; bodyTurn?: number } => {
+  const camera = STUDIO_CAMERA[POSES.indexOf(pose)];
+  return pose.name === 'Over the shoulder' && camera ? { turn: camera.turn, ...(camera.bodyTurn ? { bodyTurn: camera.bodyTurn } : {}) } : {};
+};
+
 /** The poses the seed picks from for a framing. */
 export const stillPoses = (framing: Framing) => (framing === 'full body' ? STILL_POSES : CLOSE_POSES);
 /** Film grain strength of a local still. */
@@ -290,7 +297,7 @@ function sceneOf(input: LocalStillRecipe): Scene {
   const [place, beside] = places as [FigurePlace, FigurePlace?];
   const figure = reading.stillLife
     ? stillLifeFigure(reading, stillLifePlace(reading, { w, h, landscape, floorY, unit, figureX, titleBottom }))
-    : drawSceneFigure(reading, look, { ...place, height: seatedHeight(place.height, pose.joints), joints: pose.joints, visibleBottom: h - frame }, 'fig');
+    : drawSceneFigure(reading, look, { ...place, height: seatedHeight(place.height, pose.joints), joints: pose.joints, visibleBottom: h - frame, ...turnOf(pose) }, 'fig');
   // The second person: their own look, and the pose they are given or one of the seed's (from a stream of its own, so
   // that a picture of one person draws as it did).
   let companion: SceneFigure | undefined;
@@ -301,7 +308,7 @@ function sceneOf(input: LocalStillRecipe): Scene {
     delete them.pose;
     if (pair.accessories) them.accessories = pair.accessories;
     const theirPose = SCENE_POSES[pair.pose ?? stillPoses(reading.framing)[pairRandom.int(0, STILL_POSES.length - 1)]!]!;
-    companion = drawSceneFigure(them, buildLook(them, pairRandom.int(0, 5)), { ...beside, height: seatedHeight(beside.height, theirPose.joints), joints: theirPose.joints, visibleBottom: h - frame }, 'fig2');
+    companion = drawSceneFigure(them, buildLook(them, pairRandom.int(0, 5)), { ...beside, height: seatedHeight(beside.height, theirPose.joints), joints: theirPose.joints, visibleBottom: h - frame, ...turnOf(theirPose) }, 'fig2');
   }
 
   // Typography: the preset's name (or the reading's own description) and a clean line of what is shown.
