@@ -380,6 +380,11 @@ describe('local prompt understanding', () => {
     expect(understand('woman in a sequin mini dress at a party', undefined, 1).setting).toBe('interior');
     expect(understand('woman in a red ball gown on a grand staircase', undefined, 1).setting).toBe('interior');
     expect(understand('cozy loungewear, woman on a sofa', undefined, 1).setting).toBe('interior');
+    // Weather with no place is outdoors (a trench in the rain stood in a dry studio); winter the season snows.
+    for (let seed = 0; seed < 8; seed++) expect(understand('woman in a trench coat in the rain, night, neon reflections', undefined, seed)).toMatchObject({ setting: 'street', atmosphere: 'rain' });
+    expect(understand('man in a wool overcoat and scarf, winter city', undefined, 1)).toMatchObject({ setting: 'city', atmosphere: 'snow' });
+    expect(understand('woman in a winter coat, studio', undefined, 1).atmosphere).toBeUndefined();
+    expect(understand('winter whites, cream knit', undefined, 1).atmosphere).toBeUndefined();
     // Things alone, however described (boots were a face; sneakers and socks an evening gown).
     expect(understand('knee-high leather boots, close-up', undefined, 1).stillLife?.shoes).toMatchObject({ kind: 'boot' });
     expect(understand('streetwear sneakers and socks, low angle', undefined, 1).stillLife?.shoes).toMatchObject({ kind: 'sneaker' });

@@ -882,6 +882,8 @@ const ATMOSPHERES: [RegExp, Atmosphere][] = [
   [new RegExp(`${UNSAID}\\b(autumn|autumnal|fall (?:leaves|foliage|colou?rs)|falling leaves|fallen leaves)\\b`), 'autumn'],
   // Snow the weather, not a colour ("snow white"), a garment ("snow boots") nor a print ("snowflake print").
   [new RegExp(`${UNSAID}\\b(?:snowy|snowing|snowfall|snowflakes?|blizzard|snow)\\b(?![\\s-]*(?:white|boots?|globe|print|pattern|motif|sweater|jumper|knit))`), 'snow'],
+  // Winter the season outside, not its clothes ("a winter coat", "winter whites", "a winter collection").
+  [new RegExp(`${UNSAID}\\b(?:winter|wintry|wintery)\\b(?![\\s-]*(?:coats?|jackets?|boots?|white|whites|sweaters?|jumpers?|knits?|knitwear|collection|wardrobe|wear|capsule|fashion|outfits?|looks?|layers|hat|scarf|gloves|pastels?|palette|colou?rs|wedding))`), 'snow'],
 ];
 /** Sets with no sky: rain and falling leaves are not drawn there. */
 const INDOORS: ReadonlySet<Setting> = new Set(['studio', 'interior', 'runway']);
@@ -1151,8 +1153,12 @@ function readPrompt(prompt: string, preset: Preset | undefined, seed: number, as
   const productShot = stillLife || namedProductShot;
   // A product shot is made in the studio unless a place is said.
   const seedSetting = random.pick<Setting>(['studio', 'studio', 'studio', 'interior', 'street', 'garden']);
+  // Weather said with no place is outdoors: rain on a street, snow on snow, autumn's leaves in a park (a trench "in
+  // the rain, night, neon reflections" stood in a studio, dry).
+  const weather = atmosphereOf(text);
+  const outdoors: Setting | undefined = weather === 'rain' ? 'street' : weather === 'snow' ? 'snow' : weather === 'autumn' ? 'garden' : undefined;
   // A backdrop's colour named ("red dress, black background") is a studio's paper (it drew a garden).
-  const setting: Setting = settingSaid?.[0] ?? (productShot || fromPrompt.backdrop ? 'studio' : seedSetting);
+  const setting: Setting = settingSaid?.[0] ?? (productShot || fromPrompt.backdrop ? 'studio' : (outdoors ?? seedSetting));
   const lightSaid = pick('light');
   sources.light = lightSaid?.[1] ?? 'seed';
   // A nightclub or a disco is lit by neon.
@@ -1167,7 +1173,7 @@ function readPrompt(prompt: string, preset: Preset | undefined, seed: number, as
   // the masthead's "RUST MIDI SKIRT" over a figure cut at the hips).
   const lengthNamed = saidGarments.some(({ entry }) => entry.slot === 'bottom' || ['gown', 'maxi dress', 'slip dress'].includes(entry.template));
   const framing: Framing = framingSaid?.[0] ?? (shoesNamed || lengthNamed || draw < 0.9 ? 'full body' : 'half body');
-  const atmosphere = atmosphereOf(text);
+  const atmosphere = weather;
   const pose = poseOf(text);
   // A man is drawn average or broad (or plus-size when said): "curvy" on him is broad, "slim" average.
   const buildSaid = buildOf(text);
