@@ -43,6 +43,19 @@ describe('local textToImage stage', () => {
     }
   }, 60_000);
 
+  it('lights the runway behind the model, so a black dress stands out from the dark (it was lost in it)', async () => {
+    const [w, h] = [512, 768];
+    const unit = (h * 0.72) / 8;
+    const stage: Stage = { width: w, height: h, floorY: h * 0.88, horizon: h * 0.88 - unit * 2.4, figureX: w / 2, unit, palette: ['#c8b8a6'] };
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${backdropSvg('runway', 'flash', stage, createRandom(7))}</svg>`;
+    const { data } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const grey = (x: number, y: number) => data[(Math.round(y) * w + Math.round(x)) * 3]!;
+    // Behind the chest, against the dark at the side at the same height: a black garment (#1b1a1c) shows.
+    const chestY = stage.horizon - unit * 3.5;
+    expect(grey(w / 2, chestY)).toBeGreaterThan(0x1b + 40);
+    expect(grey(w * 0.05, chestY)).toBeLessThan(0x1b + 10);
+  }, 60_000);
+
   it('draws rain falling and autumn in the air over the set the seed draws without them', async () => {
     const [w, h] = [600, 900];
     const stage: Stage = { width: w, height: h, floorY: h * 0.88, horizon: h * 0.88 - ((h * 0.72) / 8) * 2.4, figureX: w / 2, unit: (h * 0.72) / 8, palette: ['#c8b8a6'] };

@@ -207,6 +207,12 @@ function setSvg(setting: Setting, light: Light, stage: Stage, random: Random, at
     }
     case 'runway': {
       parts.push(`<rect width="${w}" height="${h}" fill="#0d0d10"/>`);
+      // The stage light falls behind the model from above: a soft pool of light the figure stands against (a black
+      // dress was lost in the dark).
+      parts.push(
+        `<defs><radialGradient id="stage-light" cx="0.5" cy="0.4" r="0.5"><stop offset="0" stop-color="#6a6a76" stop-opacity="0.85"/><stop offset="0.6" stop-color="#3a3a44" stop-opacity="0.45"/><stop offset="1" stop-color="#0d0d10" stop-opacity="0"/></radialGradient></defs>`,
+        `<ellipse cx="${f(figureX)}" cy="${f(horizon - unit * 3.2)}" rx="${f(unit * 2.8)}" ry="${f(unit * 4.6)}" fill="url(#stage-light)"/>`,
+      );
       // Rows of the audience in the dark, camera flashes among them.
       for (let row = 0; row < 4; row++) {
         const y = horizon - unit * (1.2 - row * 0.45);
