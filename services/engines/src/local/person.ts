@@ -766,11 +766,20 @@ function drawHair(look: CharacterLook, id: string): { defs: string; back: string
         const y = -0.3 - Math.sin(t * Math.PI) * 0.06 + (Math.abs(x) > 0.25 ? 0.06 : 0);
         front.push(`<circle cx="${f(x)}" cy="${f(y)}" r="0.075" fill="${i % 2 ? hair : dark}"/>`);
       }
-      // Curl texture: small arcs over the crown.
-      for (let i = 0; i < 14; i++) {
-        const x = -0.4 + ((i * 7) % 14) * 0.06;
-        const y = -0.62 + ((i * 5) % 7) * 0.045 + Math.abs(x) * 0.3;
-        front.push(strand(`M${f(x - 0.04)},${f(y)} q0.04,-0.05 0.08,0`, i % 2 ? shine : dark, 0.018, i % 2 ? 0.35 : 0.5));
+      // Curl texture over the crown: small curls packed in staggered rows, each a touch lighter or darker, with a
+      // glint (a V of small arcs read as a parting through the curls, over a smooth cap).
+      let n = 0;
+      for (let row = 0; row < 5; row++) {
+        const y = -0.7 + row * 0.085;
+        const half = 0.36 * Math.sqrt(Math.max(0, 1 - ((y + 0.3) / 0.45) ** 2)) + 0.02;
+        const stagger = row % 2 ? 0.045 : 0;
+        for (let x = -half + stagger; x <= half; x += 0.09) {
+          n += 1;
+          const jitter = (((n * 37) % 11) / 11 - 0.5) * 0.03;
+          const tone = n % 3 === 0 ? dark : n % 3 === 1 ? hair : mix(hair, dark, 0.5);
+          front.push(`<circle cx="${f(x + jitter)}" cy="${f(y + jitter * 0.6)}" r="${f(0.062 + Math.abs(jitter))}" fill="${tone}"/>`);
+          if (n % 4 === 0) front.push(strand(`M${f(x + jitter - 0.03)},${f(y - 0.02)} q0.03,-0.035 0.06,0`, shine, 0.014, 0.3));
+        }
       }
       return { defs, back: back.join(''), front: front.join('') };
     }

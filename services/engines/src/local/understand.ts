@@ -791,6 +791,12 @@ function sameGarmentsOnce(garments: Said['garments']): Said['garments'] {
   return [...byKind.values()];
 }
 
+/** How close (ΔE) a garment's colour may come to the skin's before it reads as bare skin; closer still, beside bare shoulders. */
+const SKIN_CLASH = 20;
+const SKIN_CLASH_BARE = 36;
+/** Garments that leave the shoulders bare. */
+const BARE_NECKLINES = new Set(['slip dress', 'mini dress', 'gown', 'tank', 'swimsuit', 'bikini', 'corset']);
+
 /** The garment to draw when nothing names one, by presentation. */
 const SEED_GARMENTS: Record<Presentation, string[]> = {
   woman: ['slip dress', 'dress', 'suit', 'trench', 'gown', 'blazer', 'jumpsuit', 'coat', 'skirt', 'maxi dress'],
@@ -841,10 +847,16 @@ const FALLBACK_PALETTES: string[][] = [
   ['#eee8df', '#c9b79c', '#1f1f22', '#8c6a4a'],
 ];
 
+/** The palette's colour a set is made of: its lightest, or its darkest when the palette starts dark. */
+function backdropOf(palette: string[]): string {
+  const byLight = [...palette].sort((a, b) => luminance(b) - luminance(a));
+  return luminance(palette[0]!) < 0.12 ? byLight[byLight.length - 1]! : byLight[0]!;
+}
+
 /** The palette's garment colour: the most saturated colour that stands out from its lightest (or darkest) one. */
 export function garmentColourOf(palette: string[]): string {
   const byLight = [...palette].sort((a, b) => luminance(b) - luminance(a));
-  const backdrop = luminance(palette[0]!) < 0.12 ? byLight[byLight.length - 1]! : byLight[0]!;
+  const backdrop = backdropOf(palette);
   const candidates = palette.filter((c) => c !== backdrop);
   const contrasting = candidates.filter((c) => Math.abs(luminance(c) - luminance(backdrop)) > 0.12);
   const ranked = (contrasting.length > 0 ? contrasting : candidates).sort((a, b) => saturation(b) - saturation(a));
@@ -1128,8 +1140,21 @@ function readPrompt(prompt: string, preset: Preset | undefined, seed: number, as
       source: sources.garment,
     };
   });
-  // Second garments without a colour: the preset's darkest colour against a light first one and the reverse.
+  // A colour nobody chose that is close to the skin's reads as bare skin (a copper strapless gown on dark skin looked
+  // like no clothes at all): the palette colour furthest from the skin instead, else black or ivory against it.
   const first = garments[0]!;
+  const skinHex = SKIN_TONES[skinIndex]!;
+  // Nobody chose it: the seed's colour, or the usual colour of a garment the seed chose (a camel trench on tan skin).
+  const colourUnsaid = sources.colour === 'seed' || (sources.garment === 'seed' && !bride && fromPrompt.looseColours.length === 0 && !first.print);
+  // Bare shoulders beside the fabric want it further from the skin.
+  const clash = BARE_NECKLINES.has(first.template) ? SKIN_CLASH_BARE : SKIN_CLASH;
+  if (colourUnsaid && deltaE(first.paint.hex, skinHex) < clash) {
+    const backdrop = backdropOf(palette);
+    const apart = palette.filter((c) => deltaE(c, skinHex) >= clash && Math.abs(luminance(c) - luminance(backdrop)) > 0.12).sort((a, b) => deltaE(b, skinHex) - deltaE(a, skinHex) || saturation(b) - saturation(a))[0];
+    const hex = apart ?? (luminance(skinHex) > 0.25 ? '#1b1a1c' : '#efe9df');
+    first.paint = { name: nameOf(hex), hex };
+  }
+  // Second garments without a colour: the preset's darkest colour against a light first one and the reverse.
   for (const garment of garments.slice(1)) {
     if (garment.paint.hex) continue;
     if (fromPrompt.monochrome) {
