@@ -39,6 +39,14 @@ describe('local tryOn of a local still', () => {
     expect(wornFrom({ shape: 'top', sleeves: 'long', main: '#000000' }).garment).toBe('shirt');
     expect(wornFrom({ shape: 'dress', sleeves: 'none', main: '#000000' }).garment).toBe('dress');
     expect(wornFrom({ shape: 'trousers', sleeves: 'none', main: '#000000' }).garment).toBe('trousers');
+    // Opening down the front: a long one with sleeves is a coat (it was worn as a dress); a top whose sleeves stand
+    // out is a shirt (a button-front plaid shirt was a long coat).
+    const panel = { href: '', width: 300, height: 700, centre: 150, chest: 300, hem: 310 };
+    expect(wornFrom({ shape: 'dress', sleeves: 'long', main: '#b08a5b', opensAtFront: true, panel }).garment).toBe('coat');
+    expect(wornFrom({ shape: 'dress', sleeves: 'none', main: '#b08a5b', opensAtFront: true, panel }).garment).toBe('coat');
+    expect(wornFrom({ shape: 'dress', sleeves: 'none', main: '#7a1f3e', opensAtFront: true, panel: { ...panel, hem: 620 } }).garment).toBe('dress');
+    expect(wornFrom({ shape: 'dress', sleeves: 'long', main: '#7a1f3e', opensAtFront: false, panel }).garment).toBe('dress');
+    expect(wornFrom({ shape: 'top', sleeves: 'long', main: '#b34e4c', opensAtFront: true, panel: { ...panel, chest: 320 } }).garment).toBe('shirt');
   });
 
   it('reads a jacket or a coat whose sleeves hang at its sides by the line down its front (it was read as a tank top)', async () => {

@@ -35,6 +35,15 @@ export interface GarmentArt {
   opensAtFront: boolean;
 }
 
+/**
+ * A long garment that opens down its front with long sleeves, or hangs straight (no flare at the hem): a coat, not a
+ * dress (a camel coat was worn as a dress, bare legs under it).
+ */
+export function isCoat(art: Pick<GarmentArt, 'shape' | 'sleeves' | 'opensAtFront'> & { panel?: Pick<GarmentArt['panel'], 'hem' | 'chest'> }): boolean {
+  if (art.shape !== 'dress' || !art.opensAtFront) return false;
+  return art.sleeves === 'long' || (art.panel !== undefined && art.panel.hem / Math.max(1, art.panel.chest) < 1.3);
+}
+
 const OPAQUE = 140;
 const MAX_SIDE = 720;
 const PANEL_MAX = 640;

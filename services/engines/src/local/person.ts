@@ -1,7 +1,7 @@
 import type { PoseJoints } from '../poses.js';
 import type { Build, CharacterLook, Presentation } from '../types.js';
 import { darken, lighten, luminance, mix, parseHex } from './colour.js';
-import type { GarmentArt, SleeveLength } from './garment.js';
+import { isCoat, type GarmentArt, type SleeveLength } from './garment.js';
 
 /**
  * A studio person drawn as SVG from a {@link CharacterLook}: face (eyes, brows, nose, lips), hair style,
@@ -229,7 +229,8 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
   // Trousers under a top garment are the look's own (the preview's), unless they would merge with it: the final
   // photos showed other trousers than the preview the user chose the character by.
   const ownTrousers = trousersFor(basics);
-  const trousers: Cloth | null = skirt
+  // A coat hangs like a dress but is worn over trousers (bare legs showed under a camel coat).
+  const trousers: Cloth | null = skirt && !(art && isCoat(art))
     ? null
     : art?.shape === 'trousers'
       ? { colour: art.main, art }
@@ -438,7 +439,9 @@ export function drawPerson(spec: PersonSpec): PersonSvg {
     const start = along(shoulder, angleOf(shoulder, elbow), 0.03 * h);
     let d: string;
     if (sleeveLength === 'long') {
-      d = chain([start, elbow, along(elbow, dir, 1.12 * h)], [armRadii[0]! + ease, armRadii[1]! + ease, armRadii[2]! + ease * 0.9]);
+      // Along the forearm, not the hand (a hand on the hip points down: the sleeve hung straight from the elbow, a bare
+      // forearm growing out beside it).
+      d = chain([start, elbow, along(elbow, forearmDir, 1.12 * h)], [armRadii[0]! + ease, armRadii[1]! + ease, armRadii[2]! + ease * 0.9]);
     } else {
       const reach = sleeveLength === 'short' ? 0.42 : 0.95;
       const end = along(shoulder, angleOf(shoulder, elbow), upperLength * reach);

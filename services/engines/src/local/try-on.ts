@@ -3,7 +3,7 @@ import type { EngineResult, TryOnInput } from '../types.js';
 import { EngineInputError } from '../errors.js';
 import { checkImage } from '../validate.js';
 import { findBody, showsSkin, type Body } from './body.js';
-import { analyseGarment, type GarmentArt } from './garment.js';
+import { analyseGarment, isCoat, type GarmentArt } from './garment.js';
 import { blurredMask, decodePicture, lumaOf, sharpOf, skinLikeness, type Picture } from './picture.js';
 import { localBadgeBox, localBadgeLayer, localMarkOf, localMarkXmp, type MarkBox } from './render.js';
 import { localStillWearing, readLocalRecipe, type WornGarment } from './text-to-image.js';
@@ -148,22 +148,27 @@ function fitGarment(art: GarmentArt, torso: TorsoBox, halfWidths: number[], axis
 
 /**
  * The garment of the local engine's vocabulary a product photo reads as, by its silhouette, in its main colour. A
- * top that opens down its front is a jacket, a coat when it is long (its sleeves hang at its sides, part of its
- * outline, so none stand out: it was read as a tank top).
+ * long garment that opens down its front is a coat (isCoat). A top that does is a shirt when its sleeves stand out
+ * (a button-front shirt read as a long coat); when they hang at its sides, part of its outline, a jacket, or a coat
+ * when it is long (it was read as a tank top).
  */
 export function wornFrom(art: Pick<GarmentArt, 'shape' | 'sleeves' | 'main'> & Partial<Pick<GarmentArt, 'opensAtFront' | 'panel'>>): WornGarment {
   const long = art.panel ? art.panel.height / Math.max(1, art.panel.chest) > 1.6 : false;
   const garment =
     art.shape === 'dress'
-      ? 'dress'
+      ? isCoat({ ...art, opensAtFront: art.opensAtFront ?? false })
+        ? 'coat'
+        : 'dress'
       : art.shape === 'trousers'
         ? 'trousers'
         : art.shape === 'skirt'
           ? 'skirt'
           : art.opensAtFront
-            ? long
-              ? 'coat'
-              : 'jacket'
+            ? art.sleeves === 'long'
+              ? 'shirt'
+              : long
+                ? 'coat'
+                : 'jacket'
             : art.sleeves === 'none'
               ? 'tank top'
               : art.sleeves === 'long'
