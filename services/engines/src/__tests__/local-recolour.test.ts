@@ -274,6 +274,18 @@ describe('local edit: what it cannot do is said, not faked', () => {
     }
     expect(planEdit('remove wrinkles').skin).toBe(true);
     expect(planEdit('add a hat and film grain').unsupported).toBe('add');
+    // A look's kind of light before its noun is a look ("add golden hour light" was refused as adding a thing).
+    for (const look of ['add golden hour light', 'make the dress emerald and add golden hour light', 'add a sunset glow', 'add neon light', 'put some warmth in it']) {
+      expect(planEdit(look).unsupported, look).toBeNull();
+    }
+    expect(planEdit('add golden hour light').timeOfDay).toBe('golden hour');
+    // Putting a thing on is adding it; a new background and a print are refused too (each was answered with a tone
+    // shift, as if done).
+    expect(planEdit('add a golden necklace').unsupported).toBe('add');
+    expect(planEdit('put on sunglasses').unsupported).toBe('add');
+    for (const ask of ['change the background to a beach', 'make the background pink', 'put her in Paris']) expect(planEdit(ask).unsupported, ask).toBe('change the background');
+    expect(planEdit('make the dress leopard print').unsupported).toBe('print');
+    for (const fine of ['make it better', 'moody scene with film grain', 'make the floral dress emerald', 'Change Time of Day', 'iPhone Flash', 'Enhance Skin']) expect(planEdit(fine).unsupported, fine).toBeNull();
   });
 
   it('refuses them with the reason instead of answering with a tone shift', async () => {
@@ -282,5 +294,7 @@ describe('local edit: what it cannot do is said, not faked', () => {
       new EngineInputError('The local engine cannot add things in a photo: offline it recolours clothes ("change the dress to emerald") and applies looks, cameras and shot types'),
     );
     await expect(edit('remove the background', photo)).rejects.toThrow(/^The local engine cannot remove things in a photo/);
+    await expect(edit('change the background to a beach', photo)).rejects.toThrow(/^The local engine cannot change a photo's background or setting: offline it recolours clothes/);
+    await expect(edit('make the dress leopard print', photo)).rejects.toThrow(/^The local engine cannot put a print or a pattern on clothes/);
   });
 });

@@ -3,6 +3,7 @@ import { checkChoice } from '../validate.js';
 import { CAMERA_CHARACTERS } from './cameras.js';
 import { RECIPE_KEYS, RECIPES, type RecipeKey, type TimeOfDay } from './looks.js';
 import { recolourRequests, type RecolourRequest } from './understand.js';
+import { PRINTS } from './vocabulary.js';
 
 /** What the local edit will do, read from the prompt and the settings. */
 export interface EditPlan {
@@ -12,7 +13,10 @@ export interface EditPlan {
   recipes: RecipeKey[];
   /** Garments to paint another colour ("change the dress to emerald"). */
   recolours: RecolourRequest[];
-  /** What the prompt asks that the local edit cannot do ("add", "remove"…), as the words that ask it; else null. */
+  /**
+   * What the prompt asks that the local edit cannot do: the verb of a thing added, removed or replaced ("add",
+   * "remove"…), 'change the background', or 'print' (a print or pattern on clothes); else null.
+   */
   unsupported: string | null;
   camera: EditCamera;
   shotType: EditShotType;
@@ -46,14 +50,30 @@ const LOOK_OBJECTS = new Set([
 ]);
 const FILLERS = new Set(['a', 'an', 'the', 'some', 'more', 'bit', 'of', 'little', 'soft', 'subtle', 'her', 'his', 'their', 'any']);
 
+/** Words of a look's kind of light that may come before the look's noun ("add golden hour light", "add a sunset glow"). */
+const LIGHT_BEFORE_LOOK = new Set(['golden', 'hour', 'sunset', 'sunrise', 'warm', 'cool', 'natural', 'studio', 'evening', 'morning', 'neon', 'moody', 'cinematic', 'dramatic', 'rim', 'back', 'side', 'window']);
+
 /** The first ask to add, remove or erase a thing (not a look), as its verb; or null. */
 function contentEdit(text: string): string | undefined {
   for (const match of text.matchAll(CONTENT_EDITS)) {
-    const object = match[2]!.trim().split(' ').find((word) => !FILLERS.has(word));
-    if (object === undefined || !LOOK_OBJECTS.has(object)) return match[1];
+    const words = match[2]!.trim().split(' ').filter((word) => word && !FILLERS.has(word));
+    // The look's noun, after any words for its kind of light ("add golden hour light" was refused as adding a thing).
+    const noun = words.find((word) => !LIGHT_BEFORE_LOOK.has(word)) ?? words.at(-1);
+    if (noun === undefined || !LOOK_OBJECTS.has(noun)) return match[1];
   }
+  // "Put on sunglasses", "put a hat on her", "give her a necklace": adding a thing too (it was answered with a tone shift).
+  const putting = /\b(?:put(?:ting)? (?:on|a|an|some)|give (?:her|him|them) (?:a|an|some))\b(?: ([a-z]+))?/.exec(text);
+  if (putting && !(putting[1] && LOOK_OBJECTS.has(putting[1]))) return 'add';
   return undefined;
 }
+
+/**
+ * A new background or setting ("change the background to a beach", "make the background pink", "put her in Paris"):
+ * the local edit keeps the photo's own (it answered with a tone shift).
+ */
+const BACKGROUND_EDIT = /\b(?:change|changing|make|turn|replace|swap|switch|set|new)\b(?: [a-z]+){0,2}? (?:background|backdrop|scenery|setting|location|scene)\b|\b(?:background|backdrop)\b(?: [a-z]+){0,3}? (?:to|into|with)\b|\b(?:put|place|move|take) (?:her|him|them|the (?:model|woman|man|person))\b(?: [a-z]+){0,2}? (?:in|on|at|to|into) (?:a|an|the)?\b/;
+/** A print or pattern asked of clothes ("make the dress leopard print"): only plain colours are painted offline. */
+const PRINT_EDIT = new RegExp(`\\b(?:${Object.keys(PRINTS).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
 /** The plain verb of what was asked ("removing", "get rid of" → "remove"). */
 function verbOf(words: string | undefined): string | null {
   if (!words) return null;
@@ -125,8 +145,21 @@ export function planEdit(prompt: string, camera?: string, shotType?: string): Ed
     flash: mentions(text, FLASH_WORDS),
     recipes: RECIPE_KEYS.filter((key) => mentions(text, RECIPES[key].words)),
     recolours,
-    unsupported: verbOf(contentEdit(text) ?? (recolours.length === 0 ? REPLACING.exec(text)?.[1] : undefined)),
+    unsupported:
+      verbOf(contentEdit(text) ?? (recolours.length === 0 ? REPLACING.exec(text)?.[1] : undefined)) ??
+      (BACKGROUND_EDIT.test(text) ? 'change the background' : PRINT_EDIT.test(text) && recolours.length === 0 ? 'print' : null),
     camera: chosenCamera ?? named ?? 'Default',
     shotType: chosenShot ?? namedShot ?? 'Default',
   };
+}
+
+/** Why the local edit refuses what a plan asks (plan.unsupported), in the user's terms. */
+export function unsupportedMessage(unsupported: string): string {
+  const what =
+    unsupported === 'change the background'
+      ? "change a photo's background or setting"
+      : unsupported === 'print'
+        ? 'put a print or a pattern on clothes'
+        : `${unsupported} things in a photo`;
+  return `The local engine cannot ${what}: offline it recolours clothes ("change the dress to emerald") and applies looks, cameras and shot types`;
 }

@@ -5,7 +5,7 @@ import { MAX_EDIT_REFERENCES } from '../types.js';
 import { checkImage, checkPrompt, checkSeed } from '../validate.js';
 import { applyCameraFinish, applyDepthOfField, CAMERA_CHARACTERS } from './cameras.js';
 import { transferPalette } from './colour-transfer.js';
-import { planEdit } from './edit-plan.js';
+import { planEdit, unsupportedMessage } from './edit-plan.js';
 import { framingFor, reframe } from './framing.js';
 import { applyClarity, applyGrade, applyGrain, applyVignette } from './grade.js';
 import { applyFlash, applyTimeOfDay, EDITORIAL, RECIPES, retouchSkin } from './looks.js';
@@ -41,9 +41,7 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
   const plan = planEdit(prompt, input.camera, input.shotType);
   // Said, not faked: an edit that only shifted the tones would answer "add a hat" with a success.
   if (plan.unsupported) {
-    throw new EngineInputError(
-      `The local engine cannot ${plan.unsupported} things in a photo: offline it recolours clothes ("change the dress to emerald") and applies looks, cameras and shot types`,
-    );
+    throw new EngineInputError(unsupportedMessage(plan.unsupported));
   }
   const given = input.images[0]!;
   const seed = input.seed === undefined ? (hashString(prompt) ^ hashBytes(given)) >>> 0 : checkSeed(input.seed);
