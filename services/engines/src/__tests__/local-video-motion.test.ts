@@ -6,7 +6,8 @@ import { createLocalEngine } from '../local/index.js';
 import { runFfmpeg, withTempDir } from '../local/ffmpeg.js';
 import { localMarkOf } from '../local/render.js';
 import { layersOf, type RawLayers } from '../local/layers.js';
-import { renderFrame, type Camera } from '../local/motion.js';
+import { figureOffset, renderFrame, type Camera } from '../local/motion.js';
+import { renderSceneLayers } from '../local/text-to-image.js';
 import { CAMERA, frameView, type Motion } from '../local/video.js';
 
 const engine = createLocalEngine();
@@ -224,4 +225,24 @@ describe("a still's title stays clear of the figure's head", () => {
   it('a photo without a title is framed by the camera alone (the head may rise)', () => {
     expect(Math.min(...motions.map((motion) => highestHead(motion, false)))).toBeLessThan(box.top - 0.03);
   });
+});
+
+describe('local video: what ripples', () => {
+  it('ripples a skirt or a dress, not trousers, a seated figure and its stool, or two people (they wobbled like jelly)', async () => {
+    const flows = async (prompt: string) => (await renderSceneLayers({ prompt, aspectRatio: '2:3', seed: 3 })).flows;
+    expect(await flows('a woman in a red midi dress, studio, full body')).toBe(true);
+    expect(await flows('a woman in a pleated skirt and a white shirt, studio, full body')).toBe(true);
+    expect(await flows('a man in a navy suit, studio, full body')).toBe(false);
+    expect(await flows('a woman in a red dress sitting on a stool, full body')).toBe(false);
+    expect(await flows('two friends in dresses, studio')).toBe(false);
+    // Not flowing: the lower rows move only with the sway, no wave through them.
+    const box = { left: 0.3, top: 0.1, right: 0.7, bottom: 0.9 };
+    const wave = (free: boolean) => {
+      let most = 0;
+      for (let py = 0.6; py < 0.88; py += 0.01) most = Math.max(most, Math.abs(figureOffset(box, py + 0.01, 2.2, free) - figureOffset(box, py, 2.2, free)));
+      return most;
+    };
+    expect(wave(false)).toBeLessThan(0.0002);
+    expect(wave(true)).toBeGreaterThan(0.001);
+  }, 60_000);
 });

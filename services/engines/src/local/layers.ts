@@ -13,6 +13,8 @@ export interface SceneLayers {
   overlay?: Buffer;
   width: number;
   height: number;
+  /** Whether the figure's lower garment hangs free (a skirt or a dress): a video may ripple it. Unknown: it may. */
+  flows?: boolean;
 }
 
 /**
@@ -43,6 +45,8 @@ export interface RawLayers {
   from: 'layers' | 'split' | 'flat';
   /** The still's overlay (PNG with alpha, the still's size), drawn fixed over every frame; null when split. */
   overlay: Buffer | null;
+  /** False when the figure's lower garment must not ripple (trousers, seated, two people); else it may. */
+  flows?: boolean;
 }
 
 /**
@@ -56,7 +60,7 @@ export async function layersOf(image: Buffer, width: number, height: number, sou
     // The redrawn layers must be the still's own framing, or the video would not start on the still.
     if (Math.abs(aspect - width / height) < 0.02) {
       const raw = await rawLayers(fromRecipe.backdrop, fromRecipe.figure, width, height);
-      if (raw.box) return { ...raw, from: 'layers', overlay: Buffer.isBuffer(fromRecipe.overlay) ? fromRecipe.overlay : null };
+      if (raw.box) return { ...raw, from: 'layers', overlay: Buffer.isBuffer(fromRecipe.overlay) ? fromRecipe.overlay : null, ...(fromRecipe.flows === false ? { flows: false } : {}) };
     }
   }
   return splitLayers(image, width, height);

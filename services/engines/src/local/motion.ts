@@ -103,7 +103,7 @@ function sampleRow(src: Uint8ClampedArray, sw: number, sh: number, sy: number, a
 }
 
 /** The figure's horizontal displacement at picture-fraction row `py` and time t, in picture fractions of its width. */
-export function figureOffset(box: NonNullable<RawLayers['box']>, py: number, t: number): number {
+export function figureOffset(box: NonNullable<RawLayers['box']>, py: number, t: number, flows = true): number {
   const height = box.bottom - box.top;
   const width = box.right - box.left;
   const up = Math.min(1, Math.max(0, (box.bottom - py) / height)); // 0 at the feet, 1 at the top of the head
@@ -112,7 +112,8 @@ export function figureOffset(box: NonNullable<RawLayers['box']>, py: number, t: 
   // The lower garment: from the hips (about 45% up) down, strongest at mid-calf, calm at the feet — not on a figure
   // the picture cuts off at the bottom (a bust: its lower part is a chest, it rippled like a skirt).
   const cut = box.bottom > CUT_OFF;
-  const low = up < 0.45 && !cut ? Math.sin((Math.PI * up) / 0.45) ** 1.5 : 0;
+  // Not trousers, a seated figure and its stool, or two people in one box (layers.flows).
+  const low = up < 0.45 && !cut && flows ? Math.sin((Math.PI * up) / 0.45) ** 1.5 : 0;
   // The ripple and the hair's trail start from rest: the first frame is the picture.
   const settle = Math.min(1, t / SETTLE);
   const fabric = FABRIC * width * low * settle * Math.sin((2 * Math.PI * (py - box.top)) / (FABRIC_WAVE * height) - (2 * Math.PI * t) / FABRIC_PERIOD);
@@ -150,7 +151,7 @@ function drawFigure(
     const stretched = camera.y + cy / camera.zoom;
     const py = box.bottom - (box.bottom - stretched) / breath;
     if (py < box.top - 0.01 || py > box.bottom + 0.01) continue;
-    const offset = figureOffset(box, py, t);
+    const offset = figureOffset(box, py, t, layers.flows !== false);
     // px = ((qx - shift.x - feetX) / scale + feetX) / zoom + camera.x - offset, with qx = (ox + 0.5) / width
     const k = 1 / (scale * camera.zoom);
     const base = ((-shift.x - feetX) / scale + feetX) / camera.zoom + camera.x - offset;

@@ -178,6 +178,8 @@ interface Scene {
   overlay: string;
   /** Depth of field: close shots blur the backdrop. */
   backdropBlur: number;
+  /** The figure's lower garment hangs free (a skirt or a dress, standing, alone): a video may ripple it. */
+  flows: boolean;
 }
 
 /**
@@ -327,7 +329,13 @@ function sceneOf(input: LocalStillRecipe): Scene {
     localCaption(w, h, bottomInk, undefined, frame),
   ].join('');
   const backdropBlur = reading.framing === 'close-up' ? w * 0.008 : reading.framing === 'half body' ? w * 0.003 : 0;
-  return { reading, width: w, height: h, backdrop, figure, ...(companion ? { companion } : {}), overlay, backdropBlur };
+  // Trousers, a seated figure (its stool too) and two people side by side do not ripple: they wobbled like jelly.
+  const flows =
+    !pair &&
+    !reading.noPerson &&
+    (pose.joints.thighReach ?? 1) >= 1 &&
+    reading.garments.some((g) => (g.slot === 'one-piece' && /dress|gown/.test(g.template)) || (g.slot === 'bottom' && /skirt/.test(g.template)));
+  return { reading, width: w, height: h, backdrop, figure, ...(companion ? { companion } : {}), overlay, backdropBlur, flows };
 }
 
 /** A seated figure is drawn larger by what its hips sit lower, so its head is where it would stand (feet on the floor). */
@@ -474,6 +482,8 @@ export interface LocalSceneLayers {
   /** The figure's shoulder and hip lines, its main garment's box and its head, in pixels. */
   landmarks: SceneFigure['landmarks'];
   reading: Reading;
+  /** The figure's lower garment hangs free (a skirt or a dress, standing, alone): a video may ripple it. */
+  flows: boolean;
 }
 
 /**
@@ -490,6 +500,7 @@ interface RawSceneLayers {
   figureBox: LocalSceneLayers['figureBox'];
   landmarks: SceneFigure['landmarks'];
   reading: Reading;
+  flows: boolean;
 }
 
 /**
@@ -528,7 +539,7 @@ async function rasterScene(input: LocalStillRecipe, pixelWidth?: number): Promis
       bottom = y;
     }
   }
-  return { width: w, height: h, backdrop, figure, overlay, figureBox: { left, top, right: right + 2, bottom: bottom + 2 }, landmarks: scene.figure.landmarks, reading };
+  return { width: w, height: h, backdrop, figure, overlay, figureBox: { left, top, right: right + 2, bottom: bottom + 2 }, landmarks: scene.figure.landmarks, reading, flows: scene.flows };
 }
 
 /** The figure layer: the figure, over the second person's when there are two. */
