@@ -37,14 +37,15 @@ describe('local tryOn of a local still', () => {
     expect(wornFrom({ shape: 'top', sleeves: 'short', main: '#2150A8' })).toEqual({ garment: 'tee', hex: '#2150a8' });
     expect(wornFrom({ shape: 'top', sleeves: 'none', main: '#000000' }).garment).toBe('tank top');
     expect(wornFrom({ shape: 'top', sleeves: 'long', main: '#000000' }).garment).toBe('shirt');
-    expect(wornFrom({ shape: 'dress', sleeves: 'none', main: '#000000' }).garment).toBe('dress');
+    expect(wornFrom({ shape: 'dress', sleeves: 'none', main: '#000000' }).garment).toBe('slip dress');
+    expect(wornFrom({ shape: 'dress', sleeves: 'short', main: '#000000' }).garment).toBe('dress');
     expect(wornFrom({ shape: 'trousers', sleeves: 'none', main: '#000000' }).garment).toBe('trousers');
     // Opening down the front: a long one with sleeves is a coat (it was worn as a dress); a top whose sleeves stand
     // out is a shirt (a button-front plaid shirt was a long coat).
     const panel = { href: '', width: 300, height: 700, centre: 150, chest: 300, hem: 310 };
     expect(wornFrom({ shape: 'dress', sleeves: 'long', main: '#b08a5b', opensAtFront: true, panel }).garment).toBe('coat');
     expect(wornFrom({ shape: 'dress', sleeves: 'none', main: '#b08a5b', opensAtFront: true, panel }).garment).toBe('coat');
-    expect(wornFrom({ shape: 'dress', sleeves: 'none', main: '#7a1f3e', opensAtFront: true, panel: { ...panel, hem: 620 } }).garment).toBe('dress');
+    expect(wornFrom({ shape: 'dress', sleeves: 'none', main: '#7a1f3e', opensAtFront: true, panel: { ...panel, hem: 620 } }).garment).toBe('mini dress');
     expect(wornFrom({ shape: 'dress', sleeves: 'long', main: '#7a1f3e', opensAtFront: false, panel }).garment).toBe('dress');
     expect(wornFrom({ shape: 'top', sleeves: 'long', main: '#b34e4c', opensAtFront: true, panel: { ...panel, chest: 320 } }).garment).toBe('shirt');
   });
@@ -71,6 +72,33 @@ ${[0.25, 0.4, 0.55].map((t) => `<circle cx="315" cy="${Math.round(60 + t * botto
     expect(understood(tee, 'Garment')).toMatch(/^tee\b/);
   }, 60_000);
 
+  it('keeps a garment photo\'s pattern: stripes, dots and a check (a striped tee came back plain red)', async () => {
+    const patterned = (pattern: string, path: string) =>
+      sharp(
+        Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="700"><defs><pattern id="p" width="40" height="40" patternUnits="userSpaceOnUse">${pattern}</pattern></defs><rect width="600" height="700" fill="#ffffff"/><path d="${path}" fill="url(#p)"/></svg>`),
+      )
+        .png()
+        .toBuffer();
+    const stripes = '<rect width="40" height="40" fill="#e53945"/><rect y="20" width="40" height="20" fill="#203455"/>';
+    const dots = '<rect width="40" height="40" fill="#7a1f3e"/><circle cx="20" cy="20" r="5" fill="#f4efe6"/>';
+    const check = '<rect width="40" height="40" fill="#f1e6c8"/><rect width="40" height="8" fill="#b3312c"/><rect width="8" height="40" fill="#b3312c"/>';
+    const still = await engine.textToImage({ prompt: 'woman in white linen trousers and a white tee, studio, full body', aspectRatio: '2:3', seed: 5 });
+    for (const [pattern, print] of [
+      [stripes, 'stripes'],
+      [dots, 'polka dot'],
+      [check, 'check'],
+    ] as const) {
+      const dressed = await engine.tryOn({ person: still.data, garment: await patterned(pattern, TEE) });
+      expect(understood(dressed, 'Print'), print).toBe(print);
+      expect((await readLocalRecipe(dressed.data))!.wearing).toEqual([{ garment: 'tee', hex: expect.any(String), print, printHex: expect.stringMatching(/^#[0-9a-f]{6}$/) }]);
+    }
+    // A plain garment has none.
+    const plain = await engine.tryOn({ person: still.data, garment: await productPhoto(TEE, '#2150a8') });
+    expect(understood(plain, 'Print')).toBeUndefined();
+    // A sleeveless dress is a slip dress (it came back with puff sleeves and a belt).
+    expect(wornFrom({ shape: 'dress', sleeves: 'none', main: '#7a1f3e', panel: { href: '', width: 200, height: 800, centre: 100, chest: 180, hem: 380 } }).garment).toBe('slip dress');
+  }, 90_000);
+
   it('takes a recipe from an image\'s XMP only when every field is in shape (uploads keep it, so anyone can write one)', async () => {
     const withRecipe = async (recipe: unknown) => {
       const attribute = Buffer.from(JSON.stringify(recipe)).toString('base64url');
@@ -81,6 +109,10 @@ ${[0.25, 0.4, 0.55].map((t) => `<circle cx="315" cy="${Math.round(60 + t * botto
     expect(await withRecipe(good)).toEqual(good);
     const dyed = { ...good, wearing: [{ garment: 'suit', hex: '#0f7a52', dyed: true }] };
     expect(await withRecipe(dyed)).toEqual(dyed);
+    const printed = { ...good, wearing: [{ garment: 'tee', hex: '#e53945', print: 'stripes', printHex: '#203455' }] };
+    expect(await withRecipe(printed)).toEqual(printed);
+    expect(await withRecipe({ ...good, wearing: [{ garment: 'tee', hex: '#e53945', print: 'tartan', printHex: '#203455' }] })).toBeNull();
+    expect(await withRecipe({ ...good, wearing: [{ garment: 'tee', hex: '#e53945', print: 'stripes', printHex: 'navy' }] })).toBeNull();
     for (const bad of [
       { ...good, aspectRatio: 'constructor' },
       { ...good, seed: 1.5 },

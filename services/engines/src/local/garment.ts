@@ -33,6 +33,8 @@ export interface GarmentArt {
    * length): a jacket or a coat, whose sleeves may hang at its sides, part of its outline.
    */
   opensAtFront: boolean;
+  /** A regular pattern in a second colour across its body (stripes, dots, a check), when it has one. */
+  print?: { kind: 'stripes' | 'pinstripe' | 'polka dot' | 'check'; hex: string };
 }
 
 /**
@@ -174,14 +176,80 @@ async function readGarment(photo: Buffer): Promise<GarmentArt> {
   const anchorWidth = shape === 'top' || shape === 'dress' ? chest : Math.max(1, median(waistRows.map(runWidth)) || topWidth || w);
 
   const fabric = await fabricTile(cut.png, w, h, shape, { cx: anchorCentre, chest, sleeveEnd, run }, main);
+  const print = printOf(data, w, h, main, { left, right, top: Math.round(Math.max(sleeveEnd, h * 0.12)), bottom: Math.round(h * 0.92) });
   return {
     shape,
     sleeves,
+    ...(print ? { print } : {}),
     opensAtFront: shape === 'top' || shape === 'dress' ? opensAtFront(data, w, h, Math.round(anchorCentre), chest) : false,
     main,
     panel: { href: dataUri(panelPng), width: panelWidth, height: h, centre: anchorCentre - left, chest: anchorWidth, hem },
     fabric,
   };
+}
+
+/** A pixel this far (RGB) from the main colour is the pattern's second colour (shading and folds stay nearer). */
+const PRINT_DISTANCE = 90;
+
+/**
+ * A regular pattern across the garment's body, from how often its pixels change between the main colour and one far
+ * from it, per 100 px along rows and down columns (a fold's shadow changes once or twice a row). Dots: 3–30 % of the
+ * body, changing as often both ways; else 8–70 % and at least 3 changes: stripes change down the columns only,
+ * pinstripes along the rows only, a check both ways. The second colour is the mean of its pixels.
+ */
+function printOf(data: Buffer, w: number, h: number, main: string, area: { left: number; right: number; top: number; bottom: number }): GarmentArt['print'] | undefined {
+  const [mr, mg, mb] = parseHex(main);
+  /** 0: not the garment, 1: main colour, 2: the second colour, 3: neither (shading, a button). */
+  const kind = (x: number, y: number): number => {
+    const p = (y * w + x) * 4;
+    if (data[p + 3]! < 200) return 0;
+    const d = Math.hypot(data[p]! - mr!, data[p + 1]! - mg!, data[p + 2]! - mb!);
+    return d < 45 ? 1 : d > PRINT_DISTANCE ? 2 : 3;
+  };
+  let garment = 0;
+  let second = 0;
+  const sum = [0, 0, 0];
+  const changes = (along: 'rows' | 'columns') => {
+    let count = 0;
+    let scanned = 0;
+    const [outer0, outer1, inner0, inner1] = along === 'rows' ? [area.top, area.bottom, area.left, area.right] : [area.left, area.right, area.top, area.bottom];
+    for (let o = outer0; o < outer1; o += 3) {
+      let last = 0;
+      for (let i = inner0; i <= inner1; i++) {
+        const k = along === 'rows' ? kind(i, o) : kind(o, i);
+        if (k === 0) {
+          last = 0;
+          continue;
+        }
+        scanned++;
+        if (along === 'rows') {
+          garment++;
+          if (k === 2) {
+            second++;
+            const p = (o * w + i) * 4;
+            sum[0]! += data[p]!;
+            sum[1]! += data[p + 1]!;
+            sum[2]! += data[p + 2]!;
+          }
+        }
+        if ((k === 1 || k === 2) && (last === 1 || last === 2) && k !== last) count++;
+        if (k === 1 || k === 2) last = k;
+      }
+    }
+    return scanned > 0 ? (count / scanned) * 100 : 0;
+  };
+  const acrossRows = changes('rows');
+  const downColumns = changes('columns');
+  const share = garment > 0 ? second / garment : 0;
+  if (garment < 400 || share < 0.03 || share > 0.7) return undefined;
+  const most = Math.max(acrossRows, downColumns);
+  const least = Math.min(acrossRows, downColumns);
+  // Dots: sparse, the same both ways; stripes and checks: denser changes.
+  const dots = share < 0.3 && least >= 1.2 && most / least < 1.6;
+  if (!dots && (share < 0.08 || most < 3)) return undefined;
+  const hex = toHex([sum[0]! / second, sum[1]! / second, sum[2]! / second]);
+  const kindOf = dots ? 'polka dot' : downColumns > acrossRows * 2.5 ? 'stripes' : acrossRows > downColumns * 2.5 ? 'pinstripe' : 'check';
+  return { kind: kindOf, hex };
 }
 
 /**

@@ -190,6 +190,9 @@ interface Scene {
 export interface WornGarment {
   garment: string;
   hex: string;
+  /** The garment photo's pattern and its second colour (garment.ts printOf): drawn as the vocabulary's print. */
+  print?: 'stripes' | 'pinstripe' | 'polka dot' | 'check';
+  printHex?: string;
   dyed?: true;
   /** Painted on the second of two people (a recolour asked for what only they wear). */
   companion?: true;
@@ -201,6 +204,9 @@ export interface WornGarment {
  */
 export type LocalStillRecipe = TextToImageInput & { wearing?: WornGarment[] };
 
+/** The prints a garment photo can be read as wearing (WornGarment.print). */
+const WORN_PRINTS = ['stripes', 'pinstripe', 'polka dot', 'check'] as const;
+
 /** Garments a still's recipe records, the latest tried on last; older ones give way. */
 const MAX_WORN = 4;
 
@@ -211,7 +217,7 @@ const HEX = /^#[0-9a-f]{6}$/;
  * painted as edits asked, in that order (a top, then a skirt: both worn).
  */
 export function readingOf(input: LocalStillRecipe): Reading {
-  return (input.wearing ?? []).reduce((dressed, { garment, hex, dyed, companion }) => {
+  return (input.wearing ?? []).reduce((dressed, { garment, hex, dyed, companion, print, printHex }) => {
     const entry = Object.hasOwn(GARMENTS, garment) ? GARMENTS[garment] : undefined;
     if (!entry || !HEX.test(hex)) return dressed;
     if (companion) {
@@ -225,7 +231,7 @@ export function readingOf(input: LocalStillRecipe): Reading {
       const partnerPaint = dressed.partnerPaint ?? partnerOf(dressed.garments[0]!.paint.hex);
       return { ...dressed, partnerPaint, garments: dressed.garments.map((g) => (g.name === entry.name ? { ...g, paint: { name: nameOf(hex), hex }, source: 'prompt' as const } : g)) };
     }
-    return dressIn(dressed, entry, hex);
+    return dressIn(dressed, entry, hex, print && printHex && HEX.test(printHex) ? { print, hex: printHex } : undefined);
   }, understand(input.prompt, input.preset, input.seed));
 }
 
@@ -703,7 +709,15 @@ function recipeOf(value: unknown): LocalStillRecipe | null {
       const w = item as Record<string, unknown> | null;
       if (typeof w !== 'object' || w === null || typeof w.garment !== 'string' || !Object.hasOwn(GARMENTS, w.garment) || typeof w.hex !== 'string' || !HEX.test(w.hex)) return null;
       if ((w.dyed !== undefined && w.dyed !== true) || (w.companion !== undefined && w.companion !== true)) return null;
-      out.wearing.push({ garment: w.garment, hex: w.hex, ...(w.dyed ? { dyed: true as const } : {}), ...(w.companion ? { companion: true as const } : {}) });
+      const print = w.print === undefined ? undefined : WORN_PRINTS.find((kind) => kind === w.print);
+      if (w.print !== undefined && (print === undefined || typeof w.printHex !== 'string' || !HEX.test(w.printHex))) return null;
+      out.wearing.push({
+        garment: w.garment,
+        hex: w.hex,
+        ...(print ? { print, printHex: w.printHex as string } : {}),
+        ...(w.dyed ? { dyed: true as const } : {}),
+        ...(w.companion ? { companion: true as const } : {}),
+      });
     }
   }
   return out;

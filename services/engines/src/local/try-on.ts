@@ -152,13 +152,18 @@ function fitGarment(art: GarmentArt, torso: TorsoBox, halfWidths: number[], axis
  * (a button-front shirt read as a long coat); when they hang at its sides, part of its outline, a jacket, or a coat
  * when it is long (it was read as a tank top).
  */
-export function wornFrom(art: Pick<GarmentArt, 'shape' | 'sleeves' | 'main'> & Partial<Pick<GarmentArt, 'opensAtFront' | 'panel'>>): WornGarment {
+export function wornFrom(art: Pick<GarmentArt, 'shape' | 'sleeves' | 'main'> & Partial<Pick<GarmentArt, 'opensAtFront' | 'panel' | 'print'>>): WornGarment {
   const long = art.panel ? art.panel.height / Math.max(1, art.panel.chest) > 1.6 : false;
   const garment =
     art.shape === 'dress'
       ? isCoat({ ...art, opensAtFront: art.opensAtFront ?? false })
         ? 'coat'
-        : 'dress'
+        : art.sleeves === 'none'
+          ? // Sleeveless: a slip dress, or a mini dress when short (a sleeveless dress came back with puff sleeves).
+            art.panel && art.panel.height / Math.max(1, art.panel.chest) < 2.6
+            ? 'mini dress'
+            : 'slip dress'
+          : 'dress'
       : art.shape === 'trousers'
         ? 'trousers'
         : art.shape === 'skirt'
@@ -174,7 +179,8 @@ export function wornFrom(art: Pick<GarmentArt, 'shape' | 'sleeves' | 'main'> & P
               : art.sleeves === 'long'
                 ? 'shirt'
                 : 'tee';
-  return { garment, hex: art.main.toLowerCase() };
+  // Its pattern too: a striped tee came back plain red.
+  return { garment, hex: art.main.toLowerCase(), ...(art.print ? { print: art.print.kind, printHex: art.print.hex.toLowerCase() } : {}) };
 }
 
 /** The person image shows nobody to dress. */

@@ -1268,11 +1268,12 @@ export function garmentPhrase(garment: GarmentReading, withColour = true): strin
  * everything; a top replaces the tops, outerwear and one-pieces and keeps the bottoms; a bottom keeps the tops and
  * outerwear. The figure's drawing adds a partner where one is missing (a top alone gets trousers).
  */
-export function dressIn(reading: Reading, entry: GarmentEntry, hex: string): Reading {
+export function dressIn(reading: Reading, entry: GarmentEntry, hex: string, print?: { print: PrintKind; hex: string }): Reading {
   const worn: GarmentReading = {
     ...entry,
     paint: { name: nameOf(hex), hex },
     ...(entry.material ? { material: entry.material, materialName: entry.material } : {}),
+    ...(print ? { print: print.print, printColour: { name: nameOf(print.hex), hex: print.hex } } : {}),
     source: 'prompt',
   };
   const keep = (slots: GarmentEntry['slot'][]) => reading.garments.filter((g) => slots.includes(g.slot));
