@@ -4,7 +4,8 @@ import { EDIT_CAMERAS, EDIT_SHOT_TYPES, EngineInputError, type EditInput, type E
 import { planEdit } from '../local/edit-plan.js';
 import { createLocalEngine } from '../local/index.js';
 import { localBadgeBox, localMarkOf, localMarkXmp } from '../local/render.js';
-import { EDIT_PHOTO, editTestPhoto, solidPng } from './fixtures.js';
+import { EDIT_PHOTO, editTestPhoto, productPhoto, solidPng } from './fixtures.js';
+import { readLocalRecipe } from '../local/text-to-image.js';
 
 const engine = createLocalEngine();
 const W = 480;
@@ -280,6 +281,22 @@ describe('local edit: reference palette, determinism, label, sizes', () => {
     const [before, after] = [meanRgb(await raw(plain.data)), meanRgb(await raw(matched.data))];
     expect(distance(after)).toBeLessThan(distance(before) * 0.65);
   });
+
+  it('dresses the person in the reference when asked to ("put her in this dress" cast its pink over everything)', async () => {
+    const engine = createLocalEngine();
+    const still = await engine.textToImage({ prompt: 'woman in a black slip dress, studio, full body', aspectRatio: '2:3', seed: 4 });
+    const dress = await productPhoto('dress', '#c2185b');
+    const dressed = await engine.edit({ prompt: 'put her in this dress', images: [still.data, dress] });
+    expect(dressed.model).toBe('local/edit:dress-up');
+    expect(dressed.applied).toEqual(['dressed in the reference slip dress']);
+    const recipe = await readLocalRecipe(dressed.data);
+    expect(recipe?.wearing).toEqual([expect.objectContaining({ garment: 'slip dress', print: 'polka dot' })]);
+    // With a look asked too, both; without such words, the reference is a palette as before.
+    const golden = await engine.edit({ prompt: 'put her in this dress, golden hour', images: [still.data, dress] });
+    expect(golden.applied).toEqual(['dressed in the reference slip dress', 'golden hour']);
+    const palette = await engine.edit({ prompt: 'match the colours in this photo', images: [still.data, dress] });
+    expect(palette.applied).toEqual(['reference palette']);
+  }, 60_000);
 
   it('is deterministic for the same input and seed; the seed changes the grain', async () => {
     const input = { camera: 'simulated analog 120 Kodak Portra film', shotType: 'Profile Shot', prompt: 'iPhone Flash, golden hour' };

@@ -3,7 +3,7 @@ import { checkChoice } from '../validate.js';
 import { CAMERA_CHARACTERS } from './cameras.js';
 import { RECIPE_KEYS, RECIPES, type RecipeKey, type TimeOfDay } from './looks.js';
 import { recolourRequests, type RecolourRequest } from './understand.js';
-import { PRINTS } from './vocabulary.js';
+import { PRINTS, SETTING_WORDS } from './vocabulary.js';
 
 /** What the local edit will do, read from the prompt and the settings. */
 export interface EditPlan {
@@ -71,7 +71,13 @@ function contentEdit(text: string): string | undefined {
  * A new background or setting ("change the background to a beach", "make the background pink", "put her in Paris"):
  * the local edit keeps the photo's own (it answered with a tone shift).
  */
-const BACKGROUND_EDIT = /\b(?:change|changing|make|turn|replace|swap|switch|set|new)\b(?: [a-z]+){0,2}? (?:background|backdrop|scenery|setting|location|scene)\b|\b(?:background|backdrop)\b(?: [a-z]+){0,3}? (?:to|into|with)\b|\b(?:put|place|move|take) (?:her|him|them|the (?:model|woman|man|person))\b(?: [a-z]+){0,2}? (?:in|on|at|to|into) (?:a|an|the)?\b/;
+const PLACES = Object.keys(SETTING_WORDS)
+  .filter((word) => !['studio', 'backdrop', 'seamless', 'interior', 'indoors', 'indoor', 'room', 'living'].includes(word))
+  .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
+const BACKGROUND_EDIT = new RegExp(
+  `\\b(?:change|changing|make|turn|replace|swap|switch|set|new)\\b(?: [a-z]+){0,2}? (?:background|backdrop|scenery|setting|location|scene)\\b|\\b(?:background|backdrop)\\b(?: [a-z]+){0,3}? (?:to|into|with)\\b|\\b(?:put|place|move|take) (?:her|him|them|the (?:model|woman|man|person))(?: [a-z]+){0,2}? (?:in|on|at|to|into) (?:a |an |the )?(?:${PLACES})\\b`,
+);
 /** A print or pattern asked of clothes ("make the dress leopard print"): only plain colours are painted offline. */
 const PRINT_EDIT = new RegExp(`\\b(?:${Object.keys(PRINTS).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
 /** The plain verb of what was asked ("removing", "get rid of" → "remove"). */

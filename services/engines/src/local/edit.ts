@@ -17,6 +17,11 @@ import { findSubject } from './subject.js';
 import { localStillRecoloured, readLocalRecipe } from './text-to-image.js';
 import { findBody } from './body.js';
 import { recolourGarment, recolourProduct } from './recolour.js';
+import { localTryOn } from './try-on.js';
+
+/** Asks to dress the person in the reference image's garment ("put her in this dress", "wearing this jacket"). */
+const WEAR_THE_REFERENCE =
+  /\b(?:(?:put|dress) (?:her|him|them|the (?:model|woman|man|person)) in|(?:wear|wears|wearing|try on|in)) (?:this|that|the reference(?:'s)?) (?:dress|outfit|top|shirt|blouse|coat|jacket|skirt|gown|suit|look|garment|trousers|jeans|tee|t shirt|sweater|hoodie|blazer|cardigan|jumpsuit)\b/;
 
 /** The edit works on (and returns) at most this long a side: the canvas sends at most 2048 px (SPEC.md §9). */
 export const MAX_EDIT_SIDE = 2048;
@@ -43,15 +48,27 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
   if (plan.unsupported) {
     throw new EngineInputError(unsupportedMessage(plan.unsupported));
   }
-  const given = input.images[0]!;
+  let given = input.images[0]!;
   const seed = input.seed === undefined ? (hashString(prompt) ^ hashBytes(given)) >>> 0 : checkSeed(input.seed);
   const applied: { label: string; key: string }[] = [];
+  // "Put her in this dress" with the garment's photo as the reference: she is dressed in it, as Dress Up does (its
+  // palette was cast over the whole picture, skin included, the dress left as it was).
+  let reference = input.images[1];
+  if (reference && WEAR_THE_REFERENCE.test(prompt.toLowerCase())) {
+    const dressed = await localTryOn({ person: given, garment: reference });
+    const label = `dressed in the reference ${dressed.understood?.find((u) => u.label === 'Garment')?.value.split(',')[0] ?? 'garment'}`;
+    const lookAsked = plan.skin || plan.timeOfDay || plan.flash || plan.recipes.length > 0 || plan.recolours.length > 0 || plan.camera !== 'Default' || plan.shotType !== 'Default';
+    if (!lookAsked) return { ...dressed, model: 'local/edit:dress-up', applied: [label] };
+    given = dressed.data;
+    reference = undefined;
+    applied.push({ label, key: 'dress-up' });
+  }
 
   // Colours first. A local still (its recipe in its XMP) is drawn again with its garments painted: exact, whatever
   // the backdrop. Any other photo has the garment found below the face and painted in place.
   // A colour that may only describe the picture ("golden hour light on her red dress") does not fail an edit that asks
   // for other things when its garment cannot be found; asked alone, or in so many words, it does.
-  const onlyColours = !plan.skin && !plan.timeOfDay && !plan.flash && plan.recipes.length === 0 && plan.camera === 'Default' && plan.shotType === 'Default' && !input.images[1];
+  const onlyColours = !plan.skin && !plan.timeOfDay && !plan.flash && plan.recipes.length === 0 && plan.camera === 'Default' && plan.shotType === 'Default' && !reference;
   const recipe = plan.recolours.length > 0 ? await readLocalRecipe(given) : null;
   const redrawn = recipe ? await localStillRecoloured(recipe, plan.recolours, { strict: onlyColours }) : null;
   for (const label of redrawn?.applied ?? []) applied.push({ label, key: 'recolour' });
@@ -97,7 +114,6 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
 
   if (camera?.depth) await applyDepthOfField(picture, subject, camera.depth);
   if (plan.skin && (await retouchSkin(picture))) applied.push({ label: 'skin retouch', key: 'skin' });
-  const reference = input.images[1];
   if (reference) {
     transferPalette(picture, await decodePicture(photo(reference, REFERENCE_SAMPLE_SIDE)));
     applied.push({ label: 'reference palette', key: 'palette' });
