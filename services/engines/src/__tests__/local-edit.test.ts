@@ -286,15 +286,15 @@ describe('local edit: reference palette, determinism, label, sizes', () => {
     const engine = createLocalEngine();
     const still = await engine.textToImage({ prompt: 'woman in a black slip dress, studio, full body', aspectRatio: '2:3', seed: 4 });
     const dress = await productPhoto('dress', '#c2185b');
-    const dressed = await engine.edit({ prompt: 'put her in this dress', images: [still.data, dress] });
+    const dressed = await engine.edit({ prompt: 'put her in this dress', model: 'nano-banana', images: [still.data, dress] });
     expect(dressed.model).toBe('local/edit:dress-up');
     expect(dressed.applied).toEqual(['dressed in the reference slip dress']);
     const recipe = await readLocalRecipe(dressed.data);
     expect(recipe?.wearing).toEqual([expect.objectContaining({ garment: 'slip dress', print: 'polka dot' })]);
     // With a look asked too, both; without such words, the reference is a palette as before.
-    const golden = await engine.edit({ prompt: 'put her in this dress, golden hour', images: [still.data, dress] });
+    const golden = await engine.edit({ prompt: 'put her in this dress, golden hour', model: 'nano-banana', images: [still.data, dress] });
     expect(golden.applied).toEqual(['dressed in the reference slip dress', 'golden hour']);
-    const palette = await engine.edit({ prompt: 'match the colours in this photo', images: [still.data, dress] });
+    const palette = await engine.edit({ prompt: 'match the colours in this photo', model: 'nano-banana', images: [still.data, dress] });
     expect(palette.applied).toEqual(['reference palette']);
   }, 60_000);
 
