@@ -692,3 +692,13 @@ describe('local stills: looking over the shoulder', () => {
     expect(width(turnOf(pose))).toBeLessThan(0.85 * width({}));
   });
 });
+
+describe('local stills: long hair over a coat', () => {
+  it('redraws the head through the locks themselves, not boxes around them (the bare shoulder showed beside each lock)', () => {
+    const reading = understand('woman with long hair in a camel coat, studio', undefined, 7);
+    expect(reading.figure.hairStyle).toBe('long');
+    const figure = drawSceneFigure(reading, buildLook(reading, 0), { x: 300, footY: 860, height: 760, joints: POSES[0]!.joints }, 'f');
+    expect(figure.passes.headMask).not.toContain('<rect');
+    expect(figure.passes.headMask.match(/<path /g)).toHaveLength(2);
+  });
+});

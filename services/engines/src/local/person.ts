@@ -676,6 +676,15 @@ function drawFacialHair(kind: NonNullable<CharacterLook['facialHair']>, hair: st
 }
 
 /** Hair in head units around the head's centre: `back` goes behind the body, `front` over the face's edge. */
+/**
+ * Long hair's two locks falling in front of the shoulders, in head units (the hair's own coordinates): drawn, and the
+ * shape the scene figure redraws the head through (a box around them showed the bare shoulder beside each lock).
+ */
+export const LONG_HAIR_LOCKS = [
+  'M-0.1,-0.52 C-0.32,-0.44 -0.38,-0.22 -0.35,0.05 C-0.33,0.4 -0.38,0.8 -0.42,1.15 C-0.45,1.4 -0.44,1.6 -0.4,1.8 L-0.58,1.72 C-0.62,1.4 -0.6,0.95 -0.54,0.45 C-0.5,0.0 -0.48,-0.35 -0.38,-0.45 C-0.3,-0.53 -0.2,-0.55 -0.1,-0.52 Z',
+  'M-0.06,-0.52 C0.2,-0.5 0.36,-0.3 0.35,0.05 C0.33,0.4 0.38,0.8 0.42,1.15 C0.45,1.4 0.44,1.6 0.4,1.8 L0.58,1.72 C0.62,1.4 0.6,0.95 0.54,0.45 C0.5,0.0 0.48,-0.35 0.38,-0.45 C0.28,-0.55 0.1,-0.56 -0.06,-0.52 Z',
+] as const;
+
 function drawHair(look: CharacterLook, id: string): { defs: string; back: string; front: string } {
   const hair = look.hair;
   const shine = lighten(hair, luminance(hair) > 0.3 ? 0.3 : 0.22);
@@ -694,8 +703,7 @@ function drawHair(look: CharacterLook, id: string): { defs: string; back: string
         back: `<path d="M-0.5,-0.2 C-0.62,0.5 -0.64,1.2 -0.58,1.75 L0.58,1.75 C0.64,1.2 0.62,0.5 0.5,-0.2 C0.46,-0.62 -0.46,-0.62 -0.5,-0.2 Z" fill="${dark}"/>`,
         front: [
           cap(0.07, -0.3, 0.05, -0.08),
-          `<path d="M-0.1,-0.52 C-0.32,-0.44 -0.38,-0.22 -0.35,0.05 C-0.33,0.4 -0.38,0.8 -0.42,1.15 C-0.45,1.4 -0.44,1.6 -0.4,1.8 L-0.58,1.72 C-0.62,1.4 -0.6,0.95 -0.54,0.45 C-0.5,0.0 -0.48,-0.35 -0.38,-0.45 C-0.3,-0.53 -0.2,-0.55 -0.1,-0.52 Z" fill="${fill}"/>`,
-          `<path d="M-0.06,-0.52 C0.2,-0.5 0.36,-0.3 0.35,0.05 C0.33,0.4 0.38,0.8 0.42,1.15 C0.45,1.4 0.44,1.6 0.4,1.8 L0.58,1.72 C0.62,1.4 0.6,0.95 0.54,0.45 C0.5,0.0 0.48,-0.35 0.38,-0.45 C0.28,-0.55 0.1,-0.56 -0.06,-0.52 Z" fill="${fill}"/>`,
+          ...LONG_HAIR_LOCKS.map((d) => `<path d="${d}" fill="${fill}"/>`),
           strand('M-0.42,0.1 C-0.45,0.6 -0.5,1.1 -0.5,1.7'),
           strand('M-0.48,0.3 C-0.52,0.8 -0.56,1.2 -0.55,1.65', dark, 0.01, 0.35),
           strand('M0.42,0.1 C0.45,0.6 0.5,1.1 0.5,1.7'),

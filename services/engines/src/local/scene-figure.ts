@@ -3,7 +3,7 @@ import type { Build, CharacterLook } from '../types.js';
 import { darken, lighten, luminance, mix } from './colour.js';
 import type { GarmentArt } from './garment.js';
 import { defaultColour, drawAccessories, veilPath } from './accessories.js';
-import { along, angleOf, capsule, drawPerson, hipHeight, proportions, THIGH } from './person.js';
+import { along, angleOf, capsule, drawPerson, hipHeight, LONG_HAIR_LOCKS, proportions, THIGH } from './person.js';
 import type { GarmentReading, Reading } from './understand.js';
 import type { GarmentTemplate, MaterialKind, PrintKind } from './vocabulary.js';
 
@@ -800,7 +800,9 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
   const curly = look.hairStyle === 'curly';
   // A clip path holds shapes only (no groups): each carries the head's transform.
   const headTransform = `translate(${pt(pivot)}) rotate(${f(angle)}) scale(${f(h)}) translate(0 -0.58)`;
-  const headShapes = `<ellipse transform="${headTransform}" cx="0" cy="${curly ? -0.12 : -0.06}" rx="${curly ? 0.8 : 0.62}" ry="${curly ? 0.76 : 0.57}"/>${look.hairStyle === 'long' || look.hairStyle === 'braids' ? `<rect transform="${headTransform}" x="-0.62" y="0.05" width="0.3" height="1.8"/><rect transform="${headTransform}" x="0.32" y="0.05" width="0.3" height="1.8"/>` : ''}`;
+  // Long hair's locks by their own shape (boxes around them showed the bare shoulder beside each lock, over the coat).
+  const locks = look.hairStyle === 'long' || look.hairStyle === 'braids' ? LONG_HAIR_LOCKS.map((d) => `<path transform="${headTransform}" d="${d}"/>`).join('') : '';
+  const headShapes = `<ellipse transform="${headTransform}" cx="0" cy="${curly ? -0.12 : -0.06}" rx="${curly ? 0.8 : 0.62}" ry="${curly ? 0.76 : 0.57}"/>${locks}`;
   defs.push(`<clipPath id="${id}-arms"><path d="${armClip}"/></clipPath><clipPath id="${id}-head">${headShapes}</clipPath>`);
   const sleeved = main.sleeves !== 'none';
   const clothes = parts.slice(1).join('');
