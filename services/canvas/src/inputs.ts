@@ -34,7 +34,7 @@ export interface InputOwner {
 }
 
 /** The bytes an input stands for: a data URL's payload, or one of our own media objects that is the user's. */
-async function sourceBytes(value: string, field: string, media: MediaStore, owner: InputOwner | undefined): Promise<Buffer> {
+async function sourceBytes(value: string, field: string, media: MediaStore, owner: InputOwner): Promise<Buffer> {
   if (/^data:/i.test(value)) {
     const head = DATA_URL_HEAD.exec(value);
     if (!head) throw fieldError(field, EDIT_ERRORS.notDataOrMedia);
@@ -48,7 +48,7 @@ async function sourceBytes(value: string, field: string, media: MediaStore, owne
   const key = media.keyFromUrl(value);
   if (!key) throw fieldError(field, EDIT_ERRORS.notDataOrMedia);
   // Someone else's picture reads as one that does not exist: the answer says nothing about their files.
-  if (owner && !owner.ownedKeys.has(key)) throw fieldError(field, EDIT_ERRORS.mediaMissing);
+  if (!owner.ownedKeys.has(key)) throw fieldError(field, EDIT_ERRORS.mediaMissing);
   const bytes = await readMedia(media, value);
   if (!bytes) throw fieldError(field, EDIT_ERRORS.mediaMissing);
   return bytes;
@@ -83,13 +83,13 @@ async function fitToCanvas(image: ProcessedImage, field: string): Promise<Proces
  * to 2048 px. Every refusal
  * is a 400 naming the field (`inputImages.2`).
  */
-export async function processInput(value: string, field: string, media: MediaStore, owner?: InputOwner): Promise<ProcessedImage> {
+export async function processInput(value: string, field: string, media: MediaStore, owner: InputOwner): Promise<ProcessedImage> {
   const bytes = await sourceBytes(value, field, media, owner);
   if (!sniffImageType(bytes.subarray(0, 12))) throw fieldError(field, EDIT_ERRORS.notAnImage);
   let image: ProcessedImage;
   try {
     // The local engine's own XMP is kept (its mark, a still's recipe: a local still is edited as what it is).
-    image = await normalizeImage(bytes, { keepXmp: atelierXmpOf, ...(owner ? { owner: owner.userId } : {}) });
+    image = await normalizeImage(bytes, { keepXmp: atelierXmpOf, owner: owner.userId });
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) throw fieldError(field, error.message);
     throw error;
@@ -98,7 +98,7 @@ export async function processInput(value: string, field: string, media: MediaSto
 }
 
 /** Every input of an edit, main image first; the first refusal in order is the one reported. `owner`: whose edit. */
-export async function processInputs(values: string[], media: MediaStore, owner?: InputOwner): Promise<ProcessedImage[]> {
+export async function processInputs(values: string[], media: MediaStore, owner: InputOwner): Promise<ProcessedImage[]> {
   const settled = await Promise.allSettled(values.map((value, index) => processInput(value, `inputImages.${index}`, media, owner)));
   const refused = settled.find((outcome) => outcome.status === 'rejected');
   if (refused) throw refused.reason;

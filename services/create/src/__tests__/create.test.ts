@@ -159,9 +159,11 @@ describe('create service with a real account service', () => {
       }
     }
     expect(await account.creditsOf(other)).toMatchObject({ used: 0 });
-    // Their owner may use each of them (canvas's Create video hands over the canvas result).
+    // Their owner may use each of them (the canvas result named by the gallery's import too); finished before the
+    // next test, so their work does not run behind it.
     for (const mine of [ownerUpload, canvasResult, galleryCopy]) {
-      await request(app).post('/api/generations/video').set(userHeaders(owner)).send({ imageUrl: mine }).expect(202);
+      const { id } = (await request(app).post('/api/generations/video').set(userHeaders(owner)).send({ imageUrl: mine }).expect(202)).body as { id: string };
+      await waitDone(owner, id);
     }
   });
 

@@ -296,6 +296,9 @@ describe('local edit: reference palette, determinism, label, sizes', () => {
     expect(golden.applied).toEqual(['dressed in the reference slip dress', 'golden hour']);
     const palette = await engine.edit({ prompt: 'match the colours in this photo', model: 'nano-banana', images: [still.data, dress] });
     expect(palette.applied).toEqual(['reference palette']);
+    // Describing the person in the main photo is not asking to dress her in the reference.
+    const described = await engine.edit({ prompt: 'warm up the woman in this dress with the reference palette', model: 'nano-banana', images: [still.data, dress] });
+    expect(described.applied).toEqual(['reference palette', 'warm']);
   }, 60_000);
 
   it('is deterministic for the same input and seed; the seed changes the grain', async () => {

@@ -92,9 +92,15 @@ ${[0.25, 0.4, 0.55].map((t) => `<circle cx="315" cy="${Math.round(60 + t * botto
       expect(understood(dressed, 'Print'), print).toBe(print);
       expect((await readLocalRecipe(dressed.data))!.wearing).toEqual([{ garment: 'tee', hex: expect.any(String), print, printHex: expect.stringMatching(/^#[0-9a-f]{6}$/) }]);
     }
-    // A plain garment has none.
+    // A plain garment has none, and nor does one with a logo in one place (white text on a tee read as dots).
     const plain = await engine.tryOn({ person: still.data, garment: await productPhoto(TEE, '#2150a8') });
     expect(understood(plain, 'Print')).toBeUndefined();
+    const logo = await sharp(
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="700"><rect width="600" height="700" fill="#ffffff"/><path d="${TEE}" fill="#1c2742"/><text x="300" y="330" font-size="70" font-family="DejaVu Sans" font-weight="bold" fill="#ffffff" text-anchor="middle">ATELIER</text><text x="300" y="400" font-size="40" font-family="DejaVu Sans" fill="#ffffff" text-anchor="middle">PARIS 1998</text></svg>`),
+    )
+      .png()
+      .toBuffer();
+    expect(understood(await engine.tryOn({ person: still.data, garment: logo }), 'Print')).toBeUndefined();
     // A sleeveless dress is a slip dress (it came back with puff sleeves and a belt).
     expect(wornFrom({ shape: 'dress', sleeves: 'none', main: '#7a1f3e', panel: { href: '', width: 200, height: 800, centre: 100, chest: 180, hem: 380 } }).garment).toBe('slip dress');
   }, 90_000);

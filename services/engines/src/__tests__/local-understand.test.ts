@@ -376,6 +376,8 @@ describe('local prompt understanding', () => {
     for (const template of seeded('winter outfit')) expect(['coat', 'puffer', 'sweater']).toContain(template);
     for (const template of seeded('what to wear to a party')) expect(['mini dress', 'slip dress', 'gown', 'tuxedo', 'suit', 'blazer', 'jumpsuit']).toContain(template);
     for (const template of seeded('streetwear')) expect(['hoodie', 'jacket', 'leather jacket']).toContain(template);
+    // The occasion before the season: a Christmas party is a party.
+    for (const template of seeded('christmas party outfit')) expect(['mini dress', 'slip dress', 'gown', 'tuxedo', 'suit', 'blazer', 'jumpsuit']).toContain(template);
     expect([...seeded('a woman, studio portrait')].length).toBeGreaterThan(3); // no theme: the seed's whole range
     // Places that are indoors.
     expect(understand('woman in a sequin mini dress at a party', undefined, 1).setting).toBe('interior');
@@ -411,5 +413,7 @@ describe('local prompt understanding', () => {
     // Colours of clothes and backgrounds stay.
     expect(promptTitle('black dress, white background')).toBe('Black dress');
     expect(promptTitle('white linen shirt')).toBe('White linen shirt');
+    expect(promptTitle("black men's leather jacket")).toBe("Black men's leather jacket");
+    expect(promptTitle("white women's sneakers")).toBe("White women's sneakers");
   });
 });

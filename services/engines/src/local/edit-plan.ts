@@ -3,7 +3,7 @@ import { checkChoice } from '../validate.js';
 import { CAMERA_CHARACTERS } from './cameras.js';
 import { RECIPE_KEYS, RECIPES, type RecipeKey, type TimeOfDay } from './looks.js';
 import { recolourRequests, type RecolourRequest } from './understand.js';
-import { PRINTS, SETTING_WORDS } from './vocabulary.js';
+import { COLOURS, GARMENTS, PRINTS, SETTING_WORDS } from './vocabulary.js';
 
 /** What the local edit will do, read from the prompt and the settings. */
 export interface EditPlan {
@@ -46,24 +46,28 @@ const REPLACING = /\b(replace|replacing|swap|swapping)\b/;
 const LOOK_OBJECTS = new Set([
   'grain', 'film', 'warmth', 'warm', 'contrast', 'glow', 'vignette', 'light', 'lighting', 'blur', 'bokeh', 'flash', 'sunlight',
   'sun', 'saturation', 'colour', 'color', 'tone', 'tones', 'texture', 'drama', 'depth', 'haze', 'brightness', 'shine',
+  'hour', 'look', 'retouch', 'finish', 'mood', 'vibe', 'feel', 'atmosphere', 'lights', 'sheen', 'softness', 'sharpness', 'clarity',
   ...SKIN_WORDS,
 ]);
 const FILLERS = new Set(['a', 'an', 'the', 'some', 'more', 'bit', 'of', 'little', 'soft', 'subtle', 'her', 'his', 'their', 'any']);
 
 /** Words of a look's kind of light that may come before the look's noun ("add golden hour light", "add a sunset glow"). */
-const LIGHT_BEFORE_LOOK = new Set(['golden', 'hour', 'sunset', 'sunrise', 'warm', 'cool', 'natural', 'studio', 'evening', 'morning', 'neon', 'moody', 'cinematic', 'dramatic', 'rim', 'back', 'side', 'window']);
+const LIGHT_BEFORE_LOOK = new Set(['golden', 'hour', 'sunset', 'skin', 'film', 'vintage', 'glossy', 'editorial', 'soft', 'subtle', 'cinematic', 'moody', 'dramatic', 'sunrise', 'warm', 'cool', 'natural', 'studio', 'evening', 'morning', 'neon', 'moody', 'cinematic', 'dramatic', 'rim', 'back', 'side', 'window']);
+
+/** Whether the words after "add", "remove", "give her"… name a look, after any words for its kind of light. */
+function isLook(after: string): boolean {
+  const words = after.trim().split(' ').filter((word) => word && !FILLERS.has(word));
+  // "add golden hour light" was refused as adding a thing.
+  const noun = words.find((word) => !LIGHT_BEFORE_LOOK.has(word)) ?? words.at(-1);
+  return noun !== undefined && LOOK_OBJECTS.has(noun);
+}
 
 /** The first ask to add, remove or erase a thing (not a look), as its verb; or null. */
 function contentEdit(text: string): string | undefined {
-  for (const match of text.matchAll(CONTENT_EDITS)) {
-    const words = match[2]!.trim().split(' ').filter((word) => word && !FILLERS.has(word));
-    // The look's noun, after any words for its kind of light ("add golden hour light" was refused as adding a thing).
-    const noun = words.find((word) => !LIGHT_BEFORE_LOOK.has(word)) ?? words.at(-1);
-    if (noun === undefined || !LOOK_OBJECTS.has(noun)) return match[1];
-  }
+  for (const match of text.matchAll(CONTENT_EDITS)) if (!isLook(match[2]!)) return match[1];
   // "Put on sunglasses", "put a hat on her", "give her a necklace": adding a thing too (it was answered with a tone shift).
-  const putting = /\b(?:put(?:ting)? (?:on|a|an|some)|give (?:her|him|them) (?:a|an|some))\b(?: ([a-z]+))?/.exec(text);
-  if (putting && !(putting[1] && LOOK_OBJECTS.has(putting[1]))) return 'add';
+  const putting = /\b(?:put(?:ting)? (?:on|a|an|some)|give (?:her|him|them|it|the photo|the picture))\b((?: [a-z]+){0,4})/.exec(text);
+  if (putting && !isLook(putting[1]!)) return 'add';
   return undefined;
 }
 
@@ -71,15 +75,36 @@ function contentEdit(text: string): string | undefined {
  * A new background or setting ("change the background to a beach", "make the background pink", "put her in Paris"):
  * the local edit keeps the photo's own (it answered with a tone shift).
  */
-const PLACES = Object.keys(SETTING_WORDS)
-  .filter((word) => !['studio', 'backdrop', 'seamless', 'interior', 'indoors', 'indoor', 'room', 'living'].includes(word))
-  .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-  .join('|');
+const escapeAll = (words: string[]) => words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+const PLACES = escapeAll(Object.keys(SETTING_WORDS).filter((word) => !['studio', 'backdrop', 'seamless', 'interior', 'indoors', 'indoor', 'room', 'living'].includes(word)));
+const GARMENT_WORDS = escapeAll(Object.keys(GARMENTS));
+const COLOUR_WORDS = escapeAll(Object.keys(COLOURS));
+/**
+ * A new background, not a look on the one there: changed, swapped or replaced ("change the background to a beach"),
+ * made a colour or a place ("make the background pink"), or the person put in a place ("put her in Paris", not "put
+ * her in a party dress"). "Make the background darker" and "a soft background with golden hour light" are looks.
+ */
 const BACKGROUND_EDIT = new RegExp(
-  `\\b(?:change|changing|make|turn|replace|swap|switch|set|new)\\b(?: [a-z]+){0,2}? (?:background|backdrop|scenery|setting|location|scene)\\b|\\b(?:background|backdrop)\\b(?: [a-z]+){0,3}? (?:to|into|with)\\b|\\b(?:put|place|move|take) (?:her|him|them|the (?:model|woman|man|person))(?: [a-z]+){0,2}? (?:in|on|at|to|into) (?:a |an |the )?(?:${PLACES})\\b`,
+  [
+    `\\b(?:change|changing|replace|replacing|swap|swapping|switch|switching) (?:the |her |his |their |this )?(?:background|backdrop|scenery|location)\\b`,
+    `\\bnew (?:background|backdrop|location)\\b`,
+    `\\b(?:make|turn|set) (?:the |her |his |their )?(?:background|backdrop)(?: to| into)? (?:a |an |the )?(?:${COLOUR_WORDS}|${PLACES})\\b`,
+    `\\b(?:background|backdrop) (?:to|into) (?:a |an |the )?(?:${COLOUR_WORDS}|${PLACES})\\b`,
+    `\\b(?:put|place|move|take) (?:her|him|them|the (?:model|woman|man|person))(?: [a-z]+){0,2}? (?:in|on|at|to|into) (?:a |an |the )?(?:${PLACES})\\b(?! (?:${GARMENT_WORDS})\\b)`,
+  ].join('|'),
 );
-/** A print or pattern asked of clothes ("make the dress leopard print"): only plain colours are painted offline. */
-const PRINT_EDIT = new RegExp(`\\b(?:${Object.keys(PRINTS).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
+/**
+ * A print or pattern asked of clothes ("make the dress leopard print", "turn her shirt into stripes", "a floral print
+ * on the skirt"): only plain colours are painted offline. A print that describes the photo ("the checked shirt", "in
+ * the botanical garden") is not an ask.
+ */
+const PRINT_WORDS = escapeAll(Object.keys(PRINTS));
+const PRINT_EDIT = new RegExp(
+  [
+    `\\b(?:make|turn|change|switch|give) (?:the |her |his |their |this )?(?:[a-z]+ )?(?:${GARMENT_WORDS})(?: to| into)? (?:a |an )?(?:[a-z]+ )?(?:${PRINT_WORDS})\\b`,
+    `\\b(?:${PRINT_WORDS}) (?:print|pattern) (?:on|for) (?:the |her |his |their )?(?:[a-z]+ )?(?:${GARMENT_WORDS})\\b`,
+  ].join('|'),
+);
 /** The plain verb of what was asked ("removing", "get rid of" → "remove"). */
 function verbOf(words: string | undefined): string | null {
   if (!words) return null;
@@ -153,7 +178,7 @@ export function planEdit(prompt: string, camera?: string, shotType?: string): Ed
     recolours,
     unsupported:
       verbOf(contentEdit(text) ?? (recolours.length === 0 ? REPLACING.exec(text)?.[1] : undefined)) ??
-      (BACKGROUND_EDIT.test(text) ? 'change the background' : PRINT_EDIT.test(text) && recolours.length === 0 ? 'print' : null),
+      (BACKGROUND_EDIT.test(text) ? 'change the background' : PRINT_EDIT.test(text) ? 'print' : null),
     camera: chosenCamera ?? named ?? 'Default',
     shotType: chosenShot ?? namedShot ?? 'Default',
   };

@@ -21,7 +21,7 @@ import { localTryOn } from './try-on.js';
 
 /** Asks to dress the person in the reference image's garment ("put her in this dress", "wearing this jacket"). */
 const WEAR_THE_REFERENCE =
-  /\b(?:(?:put|dress) (?:her|him|them|the (?:model|woman|man|person)) in|(?:wear|wears|wearing|try on|in)) (?:this|that|the reference(?:'s)?) (?:dress|outfit|top|shirt|blouse|coat|jacket|skirt|gown|suit|look|garment|trousers|jeans|tee|t shirt|sweater|hoodie|blazer|cardigan|jumpsuit)\b/;
+  /\b(?:(?:put|dress) (?:her|him|them|the (?:model|woman|man|person)) in|(?:wear|wears|wearing|try on|trying on)) (?:this|that|these|those|the reference(?:s)?) (?:dress|outfit|top|shirt|blouse|coat|jacket|skirt|gown|suit|look|garment|trousers|jeans|tee|t shirt|sweater|hoodie|blazer|cardigan|jumpsuit)\b/;
 
 /** The edit works on (and returns) at most this long a side: the canvas sends at most 2048 px (SPEC.md §9). */
 export const MAX_EDIT_SIDE = 2048;
@@ -54,7 +54,7 @@ export async function localEdit(input: EditInput): Promise<EngineResult> {
   // "Put her in this dress" with the garment's photo as the reference: she is dressed in it, as Dress Up does (its
   // palette was cast over the whole picture, skin included, the dress left as it was).
   let reference = input.images[1];
-  if (reference && WEAR_THE_REFERENCE.test(prompt.toLowerCase())) {
+  if (reference && WEAR_THE_REFERENCE.test(prompt.toLowerCase().replace(/[-_]+/g, ' '))) {
     const dressed = await localTryOn({ person: given, garment: reference });
     const label = `dressed in the reference ${dressed.understood?.find((u) => u.label === 'Garment')?.value.split(',')[0] ?? 'garment'}`;
     const lookAsked = plan.skin || plan.timeOfDay || plan.flash || plan.recipes.length > 0 || plan.recolours.length > 0 || plan.camera !== 'Default' || plan.shotType !== 'Default';

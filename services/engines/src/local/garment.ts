@@ -209,6 +209,11 @@ function printOf(data: Buffer, w: number, h: number, main: string, area: { left:
   let garment = 0;
   let second = 0;
   const sum = [0, 0, 0];
+  // Where the second colour is, by quarter of the body's width and of its height: a pattern covers them all, a logo
+  // or a print in one place does not (a tee's white text read as polka dots).
+  const across = new Set<number>();
+  const down = new Set<number>();
+  const quarter = (value: number, from: number, to: number) => Math.min(3, Math.floor(((value - from) / Math.max(1, to - from)) * 4));
   const changes = (along: 'rows' | 'columns') => {
     let count = 0;
     let scanned = 0;
@@ -226,6 +231,8 @@ function printOf(data: Buffer, w: number, h: number, main: string, area: { left:
           garment++;
           if (k === 2) {
             second++;
+            across.add(quarter(i, area.left, area.right));
+            down.add(quarter(o, area.top, area.bottom));
             const p = (o * w + i) * 4;
             sum[0]! += data[p]!;
             sum[1]! += data[p + 1]!;
@@ -241,7 +248,7 @@ function printOf(data: Buffer, w: number, h: number, main: string, area: { left:
   const acrossRows = changes('rows');
   const downColumns = changes('columns');
   const share = garment > 0 ? second / garment : 0;
-  if (garment < 400 || share < 0.03 || share > 0.7) return undefined;
+  if (garment < 400 || share < 0.03 || share > 0.7 || across.size < 4 || down.size < 4) return undefined;
   const most = Math.max(acrossRows, downColumns);
   const least = Math.min(acrossRows, downColumns);
   // Dots: sparse, the same both ways; stripes and checks: denser changes.

@@ -437,7 +437,7 @@ export function promptTitle(prompt: string): string | null {
  * draws them, but a cover line does not announce them (it read "SOUTH ASIAN WOMAN"); the person's own words stay.
  */
 const ORIGIN_BEFORE_PERSON = new RegExp(
-  `\\b(?:(?:a|an)\\s+)?(?:(?:south|east|southeast|south-east|west|north|central|middle|mixed|mixed-race|biracial|asian|african|afro|american|european|indian|latina|latino|latinx|latine|hispanic|arab|arabic|caucasian|black|white|brown|indigenous|native|pacific|islander|desi|eastern|western)\\s+)+(?=(?:(?:young|older|elderly|middle-aged|plus-size|curvy|tall|petite|male|female)\\s+){0,2}(?:woman|women|man|men|model|models|girl|girls|guy|guys|lady|ladies|person|people|couple|bride|groom)\\b)`,
+  `\\b(?:(?:a|an)\\s+)?(?:(?:south|east|southeast|south-east|west|north|central|middle|mixed|mixed-race|biracial|asian|african|afro|american|european|indian|latina|latino|latinx|latine|hispanic|arab|arabic|caucasian|black|white|brown|indigenous|native|pacific|islander|desi|eastern|western)\\s+)+(?=(?:(?:young|older|elderly|middle-aged|plus-size|curvy|tall|petite|male|female)\\s+){0,2}(?:woman|women|man|men|model|models|girl|girls|guy|guys|lady|ladies|person|people|couple|bride|groom)\\b(?!['’]))`,
   'gi',
 );
 

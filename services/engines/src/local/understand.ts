@@ -805,20 +805,17 @@ const SEED_GARMENTS: Record<Presentation, string[]> = {
 };
 /**
  * The garment to draw when nothing names one but the prompt says the season, the place, the occasion or the style
- * ("summer outfit" drew a wool coat, "a party" a trench). The first that matches; the seed still picks within it.
+ * ("summer outfit" drew a wool coat, "a party" a trench). The first that matches — the occasion before the season:
+ * "a Christmas party" is a party — the seed still picks within it.
  */
 const THEMED_GARMENTS: [RegExp, Record<Presentation, string[]>][] = [
   [
-    /\b(summer|summery|beach|seaside|resort|vacation|holiday|tropical|poolside|pool|yacht|riviera|heatwave)\b/,
-    { woman: ['sundress', 'maxi dress', 'slip dress', 'shirt dress'], man: ['shirt', 'tee', 'shirt'], androgynous: ['shirt', 'tee', 'jumpsuit'] },
-  ],
-  [
-    /\b(winter|wintry|snow|snowy|ski|skiing|apres[- ]ski|frosty|freezing|cold weather|christmas)\b/,
-    { woman: ['coat', 'puffer', 'coat', 'sweater'], man: ['coat', 'puffer', 'overcoat', 'sweater'], androgynous: ['coat', 'puffer', 'sweater'] },
-  ],
-  [
     /\b(party|parties|night out|nightclub|club|cocktails?|gala|red carpet|prom|soiree|celebration)\b/,
     { woman: ['mini dress', 'slip dress', 'gown', 'cocktail dress'], man: ['tuxedo', 'suit', 'blazer'], androgynous: ['suit', 'tuxedo', 'jumpsuit'] },
+  ],
+  [
+    /\b(office|business|corporate|boardroom|workwear|interview)\b/,
+    { woman: ['suit', 'blazer', 'trouser suit', 'shirt'], man: ['suit', 'blazer', 'shirt'], androgynous: ['suit', 'blazer', 'shirt'] },
   ],
   [
     /\b(streetwear|street style|urban|skater?|skateboarding|hip[- ]hop|athleisure|sporty|gym|workout)\b/,
@@ -829,8 +826,12 @@ const THEMED_GARMENTS: [RegExp, Record<Presentation, string[]>][] = [
     { woman: ['sweater', 'cardigan', 'hoodie'], man: ['sweater', 'hoodie', 'cardigan'], androgynous: ['sweater', 'hoodie', 'cardigan'] },
   ],
   [
-    /\b(office|business|corporate|boardroom|workwear|interview)\b/,
-    { woman: ['suit', 'blazer', 'trouser suit', 'shirt'], man: ['suit', 'blazer', 'shirt'], androgynous: ['suit', 'blazer', 'shirt'] },
+    /\b(summer|summery|beach|seaside|resort|vacation|holiday|tropical|poolside|pool|yacht|riviera|heatwave)\b/,
+    { woman: ['sundress', 'maxi dress', 'slip dress', 'shirt dress'], man: ['shirt', 'tee', 'shirt'], androgynous: ['shirt', 'tee', 'jumpsuit'] },
+  ],
+  [
+    /\b(winter|wintry|snow|snowy|ski|skiing|apres[- ]ski|frosty|freezing|cold weather|christmas)\b/,
+    { woman: ['coat', 'puffer', 'coat', 'sweater'], man: ['coat', 'puffer', 'overcoat', 'sweater'], androgynous: ['coat', 'puffer', 'sweater'] },
   ],
   [
     /\b(autumn|autumnal|fall fashion|fall outfit|fall look)\b/,

@@ -112,6 +112,20 @@ describe('the actions on the image', () => {
     expect(localStorage.getItem('pendingVideoImage')).toBe(UPLOADED_IMAGE_URL);
   });
 
+  it("create video hands an edit's result over as the user's own upload of it (create takes only the user's pictures)", async () => {
+    const api = installFakeApi({ 'GET /media/canvas/2026/11/:file': () => new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } }) });
+    api.seedEdits({ prompt: 'latest look', outputImageUrl: EDITED_IMAGE_URL });
+    const { user, host } = renderWithHost(<CanvasEditorRemote />);
+    await user.click(await screen.findByRole('button', { name: 'Show edit: latest look' }));
+    await screen.findByRole('img', { name: 'Edited image' });
+    await user.click(action('Create video'));
+    await waitFor(() => expect(host.navigate).toHaveBeenCalledWith('/app/video'));
+    expect(api.calls('POST /api/uploads')).toHaveLength(1);
+    const sent = (api.calls('POST /api/uploads')[0]!.body as FormData).get('file') as File;
+    expect([sent.name, sent.type]).toEqual(['canvas-edit.png', 'image/png']);
+    expect(localStorage.getItem('pendingVideoImage')).toBe(UPLOADED_IMAGE_URL);
+  });
+
   it('create video hands our media over as they are', async () => {
     const { user, api, host } = renderWithHost(<CanvasEditorRemote />, { route: `/app/canvas?imageUrl=${encodeURIComponent(MEDIA)}` });
     await screen.findByRole('img', { name: 'Main image' });

@@ -13,7 +13,7 @@ import { useReferenceImages } from '../hooks/use-reference-images';
 import { UPSCALE_COST, useUpscale } from '../hooks/use-upscale';
 import { parseApiError } from '../utils/api-error';
 import { composePrompt } from '../utils/compose-prompt';
-import { dataUrlToFile, isDataUrl } from '../utils/data-url';
+import { dataUrlToFile, fileOfMedia, isDataUrl } from '../utils/data-url';
 import { downloadHref } from '../utils/media-url';
 import { storePendingVideoImage } from '../utils/pending-video-image';
 import { CanvasStage } from './canvas-stage';
@@ -52,13 +52,19 @@ export function CanvasEditor() {
   const imageRef = useRef(image);
   imageRef.current = image;
 
-  /** The shown image's media URL; a local photo is uploaded first (once). */
+  /**
+   * The shown image as a media URL of the user's own for the create service (upscale, create video): a local photo
+   * is uploaded first (once); so is an edit's result, which is the canvas service's file (create takes only the
+   * user's own pictures, and an older edit, or one deleted from the gallery, is not in its gallery).
+   */
   const mediaUrlOfImage = useCallback(async (): Promise<string> => {
     const current = imageRef.current;
     if (!current) throw new Error('No image on the canvas');
-    if (current.mediaUrl) return current.mediaUrl;
-    if (!isDataUrl(current.src)) return current.src;
-    const { url } = await uploadImage(host.apiRequest, dataUrlToFile(current.src, 'canvas-photo'));
+    const canvasResult = current.kind === 'edit' && current.mediaUrl === current.src;
+    if (current.mediaUrl && !canvasResult) return current.mediaUrl;
+    if (!isDataUrl(current.src) && !canvasResult) return current.src;
+    const file = canvasResult ? await fileOfMedia(host.apiRequest, current.src, 'canvas-edit') : dataUrlToFile(current.src, 'canvas-photo');
+    const { url } = await uploadImage(host.apiRequest, file);
     rememberMediaUrl(current.src, url);
     return url;
   }, [host, rememberMediaUrl]);

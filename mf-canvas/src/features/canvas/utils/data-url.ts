@@ -23,3 +23,9 @@ export function dataUrlToFile(dataUrl: string, name: string): File {
   for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i);
   return new File([bytes], `${name}.${EXTENSIONS[type] ?? 'png'}`, { type });
 }
+
+/** One of our media images as a file (to upload it as the user's own), named `<name>.<ext of its type>`. */
+export async function fileOfMedia(apiRequest: (method: string, url: string) => Promise<Response>, url: string, name: string): Promise<File> {
+  const blob = await (await apiRequest('GET', url)).blob();
+  return new File([blob], `${name}.${EXTENSIONS[blob.type] ?? 'png'}`, { type: blob.type || 'image/png' });
+}
