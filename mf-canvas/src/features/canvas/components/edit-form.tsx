@@ -89,7 +89,7 @@ export function EditForm({ busy, ready, creditsLabel, references, notice, onEdit
           disabled={busy}
           rows={4}
           maxLength={CANVAS_PROMPT_MAX}
-          placeholder="Describe the change: warmer light, a new backdrop, softer skin…"
+          placeholder="Describe the change: warmer light, an emerald dress, softer skin…"
           aria-describedby={hintId}
           className="w-full resize-y rounded-xl border border-border bg-background px-4 py-3 text-[15px] leading-relaxed placeholder:text-muted-foreground/70 focus-visible:border-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 disabled:opacity-60"
         />
