@@ -702,3 +702,14 @@ describe('local stills: long hair over a coat', () => {
     expect(figure.passes.headMask.match(/<path /g)).toHaveLength(2);
   });
 });
+
+describe('local stills: a saree', () => {
+  it('is drawn with a blouse and its end across the body over the shoulder, bordered (it was a strapless gown)', () => {
+    const draw = (prompt: string) => {
+      const reading = understand(prompt, undefined, 7);
+      return drawSceneFigure(reading, buildLook(reading, 0), { x: 300, footY: 860, height: 760, joints: POSES[0]!.joints }, 'f').passes.clothes;
+    };
+    expect(draw('woman in an emerald saree')).toContain('#c9a24a');
+    expect(draw('woman in an emerald gown')).not.toContain('#c9a24a');
+  });
+});

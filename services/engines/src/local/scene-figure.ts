@@ -97,7 +97,7 @@ interface Piece {
   lower: Lower;
   /** The lower part's own length for skirts (head units below the hip). */
   skirtHem?: number;
-  details: ('belt' | 'buttons' | 'double' | 'pockets' | 'bow tie' | 'tie' | 'hood' | 'ribs' | 'boning' | 'sash' | 'quilt' | 'zip')[];
+  details: ('belt' | 'buttons' | 'double' | 'pockets' | 'bow tie' | 'tie' | 'hood' | 'ribs' | 'boning' | 'sash' | 'quilt' | 'zip' | 'drape')[];
 }
 
 const TEMPLATE_PIECES: Record<GarmentTemplate, Omit<Piece, 'garment'>> = {
@@ -397,6 +397,12 @@ function outfitOf(reading: Reading): { main: Piece; under?: Piece; lowerGarment:
     main.lower = skirtOf(hem);
     main.skirtHem = hem;
     lowerGarment = dress;
+  } else if (first!.name === 'saree') {
+    // A saree: a fitted short-sleeved blouse, the length to the floor, its end (the pallu) across the body and over the
+    // left shoulder with a bordered edge (it was drawn as a strapless gown).
+    main.neckline = 'crew';
+    main.sleeves = 'short';
+    main.details.push('drape');
   } else if (first!.name === 'skirt suit') {
     main.lower = 'skirt';
     main.skirtHem = 1.2;
@@ -777,6 +783,12 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
     const y = -1.0;
     parts.push(`<path d="M${pt(U(-(halfAt(y) + main.ease + 0.02), y))} L${pt(U(halfAt(y) + main.ease + 0.02, y))}" stroke="${darken(g, 0.22)}" stroke-width="${f(0.16 * h)}"/>`);
     if (main.garment.template === 'trench') parts.push(`<path d="M${pt(U(0.15, y))} l${f(0.1 * h)},${f(0.9 * h)} M${pt(U(0.25, y))} l${f(0.15 * h)},${f(0.8 * h)}" stroke="${darken(g, 0.22)}" stroke-width="${f(0.1 * h)}" stroke-linecap="round"/>`);
+  }
+  if (main.details.includes('drape')) {
+    // From the left shoulder (the picture's right) across the chest to the right hip, then falling behind it.
+    const pallu = polygon([U(0.05, -2.72), U(b.shoulder + 0.05, -2.5), U(b.shoulder + 0.1, -2.1), U(-(halfAt(-0.7) + main.ease + 0.02), -0.55), U(-(halfAt(-0.9) + main.ease), -1.05)]);
+    const border = (a: P, c: P) => `<path d="M${pt(a)} L${pt(c)}" stroke="${luminance(g) > 0.5 ? darken(g, 0.45) : '#c9a24a'}" stroke-width="${f(0.07 * h)}" stroke-linecap="round" opacity="0.9"/>`;
+    parts.push(paint(pallu, main.garment, 'main'), `<path d="${pallu}" fill="#000" opacity="0.08"/>`, border(U(0.05, -2.72), U(-(halfAt(-0.9) + main.ease), -1.05)), border(U(b.shoulder + 0.1, -2.1), U(-(halfAt(-0.7) + main.ease + 0.02), -0.55)));
   }
   if (main.details.includes('sash')) parts.push(`<path d="M${pt(U(-(halfAt(-1.05) + main.ease), -1.05))} L${pt(U(halfAt(-1.05) + main.ease, -1.05))}" stroke="${darken(g, 0.3)}" stroke-width="${f(0.22 * h)}"/>`);
   if (main.details.includes('pockets') && main.hem > -0.3) {
