@@ -134,6 +134,18 @@ describe('local edit: a local still is drawn again with its garment painted', ()
     const still = await engine.textToImage(dressed);
     await expect(edit('change the dress to emerald and the coat to navy', still.data)).rejects.toThrow(/shows no coat to recolour/);
   }, 60_000);
+
+  it('paints the trousers the drawing added to complete an outfit ("white jeans" of a figure in a tee was refused)', async () => {
+    const { localStillRecoloured, readingOf: read } = await import('../local/text-to-image.js');
+    const tee = { prompt: 'woman in a black tee, studio, full body', aspectRatio: '2:3' as const, seed: 5 };
+    expect(read(tee).garments.map((g) => g.slot)).toEqual(['top']);
+    const jeans = await localStillRecoloured(tee, recolourRequests('white jeans'));
+    expect(jeans!.applied).toEqual(['white jeans']);
+    expect(read((await readLocalRecipe(jeans!.data))!).garments.map((g) => [g.name, g.paint.name])).toEqual([['tee', 'black'], ['jeans', 'white']]);
+    expect((await localStillRecoloured(tee, recolourRequests('make the trousers emerald')))!.applied).toEqual(['emerald trousers']);
+    // Not a skirt the figure does not wear.
+    await expect(localStillRecoloured(tee, recolourRequests('make the skirt red'))).rejects.toThrow(new EngineInputError('This picture shows no skirt to recolour'));
+  }, 60_000);
 });
   it('paints the second of two people when only they wear what was asked for (the man\'s suit was painted for "the dress")', async () => {
     const { localStillRecoloured } = await import('../local/text-to-image.js');

@@ -771,6 +771,16 @@ export async function localStillRecoloured(
     // "Change the coat to navy" of a figure in a dress asks for nothing it shows: said so, not a coat put on. (A
     // colour that may only describe the picture, beside other asks, is let go: `strict` false.)
     if (!own) {
+      // Trousers the drawing added to complete the outfit (nothing named them): worn in the asked garment and colour
+      // ("white jeans" of a figure in a tee was "This picture shows no jeans to recolour" over the jeans it shows).
+      const drawnBottoms = garment?.slot === 'bottom' && !reading.garments.some((g) => g.slot === 'bottom' || g.slot === 'one-piece');
+      const bottomKey = drawnBottoms && garment ? garmentKeyOf(garment.name) : undefined;
+      // Trousers of any name, not a skirt or shorts the figure does not wear.
+      if (bottomKey && GARMENTS[bottomKey]?.slot === 'bottom' && ['jeans', 'trousers'].includes(GARMENTS[bottomKey]!.template)) {
+        wearing.push({ garment: bottomKey, hex: colour.hex.toLowerCase() });
+        applied.push(`${colour.name} ${garment!.name}`);
+        continue;
+      }
       if (strict || explicit) throw new EngineInputError(`This picture shows no ${garment!.name} to recolour`);
       continue;
     }
