@@ -785,7 +785,7 @@ export function drawSceneFigure(reading: Reading, look: CharacterLook, place: Fi
     if (main.garment.template === 'trench') parts.push(`<path d="M${pt(U(0.15, y))} l${f(0.1 * h)},${f(0.9 * h)} M${pt(U(0.25, y))} l${f(0.15 * h)},${f(0.8 * h)}" stroke="${darken(g, 0.22)}" stroke-width="${f(0.1 * h)}" stroke-linecap="round"/>`);
   }
   if (main.details.includes('drape')) {
-    // From the left shoulder (the picture's right) across the chest to the right hip, then falling behind it.
+    // From the left shoulder (the picture's right) across the chest to the right hip.
     const pallu = polygon([U(0.05, -2.72), U(b.shoulder + 0.05, -2.5), U(b.shoulder + 0.1, -2.1), U(-(halfAt(-0.7) + main.ease + 0.02), -0.55), U(-(halfAt(-0.9) + main.ease), -1.05)]);
     const border = (a: P, c: P) => `<path d="M${pt(a)} L${pt(c)}" stroke="${luminance(g) > 0.5 ? darken(g, 0.45) : '#c9a24a'}" stroke-width="${f(0.07 * h)}" stroke-linecap="round" opacity="0.9"/>`;
     parts.push(paint(pallu, main.garment, 'main'), `<path d="${pallu}" fill="#000" opacity="0.08"/>`, border(U(0.05, -2.72), U(-(halfAt(-0.9) + main.ease), -1.05)), border(U(b.shoulder + 0.1, -2.1), U(-(halfAt(-0.7) + main.ease + 0.02), -0.55)));
