@@ -122,12 +122,18 @@ test.describe('canvas, desktop 1440×900', () => {
     const listed = async () => ((await (await page.request.get('/api/generations?limit=5')).json()) as { items: { type: string }[] }).items;
     await expect.poll(async () => (await listed()).some((g) => g.type === 'canvas')).toBe(true);
 
-    // Create video takes the edited picture to the video tab.
+    // Create video takes the edited picture to the video tab, as the user's own upload of it (create takes only the
+    // user's own pictures as inputs): the same picture, at its size.
     const actions = page.getByRole('group', { name: 'Image actions' });
     await edited.hover();
+    const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/uploads') && response.request().method() === 'POST');
     await actions.getByRole('button', { name: 'Create video' }).click();
+    const { url: handedOver } = (await (await uploaded).json()) as { url: string };
+    expect(handedOver).toMatch(/^\/media\/uploads\//);
     await page.waitForURL((url) => url.pathname === '/app/video');
-    await expect(page.locator(`img[src="${editedUrl}"]`).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator(`img[src="${handedOver}"]`).first()).toBeVisible({ timeout: 15_000 });
+    const copy = await sharp(Buffer.from(await (await page.request.get(handedOver)).body())).metadata();
+    expect([copy.width, copy.height]).toEqual([meta.width, meta.height]);
   });
 
   test('Delete clears the canvas, and a user out of credits gets the limit dialog on Edit Photo', async ({ page }) => {
