@@ -1,5 +1,5 @@
-import { assertSchemaName, deleteMediaKeys, eraseKitRowsOf, UUID_PATTERN, type Database, type EraseOutcome, type Logger, type MediaStore } from '@atelier/kit';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { assertSchemaName, deleteMediaKeys, eraseKitRowsOf, mediaKeyOfColumn, UUID_PATTERN, type Database, type EraseOutcome, type Logger, type MediaStore } from '@atelier/kit';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MEDIA_PREFIX } from './constants.js';
 import { edits, type EditRow } from './db/schema.js';
 
@@ -65,13 +65,12 @@ export function createErase({ database, media, logger }: EraseDeps): (userId: st
       const candidates = [...keys];
       const named = new Set<string>();
       if (candidates.length > 0) {
-        const keyOf = (column: SQL) => sql`substring(${column} from '/media/(.+)$')`;
         const { rows: still } = await tx.execute<{ key: string }>(sql`
           select distinct named.key from (
-            select ${keyOf(sql`output_url`)} as key from ${edits}
-            union all select ${keyOf(sql`gallery_image_url`)} from ${edits}
-            union all select ${keyOf(sql`gallery_input_url`)} from ${edits}
-            union all select ${keyOf(sql`input.value`)} from ${edits} cross join lateral jsonb_array_elements_text(${edits.inputImages}) as input
+            select ${mediaKeyOfColumn(sql`output_url`)} as key from ${edits}
+            union all select ${mediaKeyOfColumn(sql`gallery_image_url`)} from ${edits}
+            union all select ${mediaKeyOfColumn(sql`gallery_input_url`)} from ${edits}
+            union all select ${mediaKeyOfColumn(sql`input.value`)} from ${edits} cross join lateral jsonb_array_elements_text(${edits.inputImages}) as input
           ) as named
           where named.key = any(${sql.param(candidates)}::text[])`);
         for (const row of still) named.add(row.key);

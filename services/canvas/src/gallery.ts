@@ -17,8 +17,6 @@ export interface Gallery {
   owned(userId: string, keys: string[]): Promise<Set<string>>;
 }
 
-/** The most URLs create is asked about at once (the contract's cap; an edit has at most 5 inputs). */
-const OWNED_BATCH = 8;
 
 export function createGallery({ createUrl, identityKeys }: { createUrl: string | undefined; identityKeys: TokenSecrets }): Gallery {
   if (!createUrl) return { enabled: false, add: async () => undefined, owned: async () => new Set() };
@@ -34,20 +32,16 @@ export function createGallery({ createUrl, identityKeys }: { createUrl: string |
       if (!response.ok) throw new Error(`create answered ${response.status} to the gallery import: ${(await response.text()).slice(0, 200)}`);
     },
     async owned(userId, keys) {
-      const owned = new Set<string>();
-      for (let from = 0; from < keys.length; from += OWNED_BATCH) {
-        const batch = keys.slice(from, from + OWNED_BATCH);
-        const request: MediaOwnedRequest = { userId, urls: batch.map((key) => `/media/${key}`) };
-        const response = await fetch(`${createUrl}/internal/media/owned`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(await serviceHeaders(identityKeys, 'canvas', 'create')) },
-          body: JSON.stringify(request),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-        if (!response.ok) throw new Error(`create answered ${response.status} to whose media: ${(await response.text()).slice(0, 200)}`);
-        for (const url of mediaOwnedSchema.parse(await response.json()).owned) owned.add(url.slice('/media/'.length));
-      }
-      return owned;
+      // An edit has at most MAX_CANVAS_IMAGES inputs: within the contract's eight URLs at once.
+      const request: MediaOwnedRequest = { userId, urls: keys.map((key) => `/media/${key}`) };
+      const response = await fetch(`${createUrl}/internal/media/owned`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(await serviceHeaders(identityKeys, 'canvas', 'create')) },
+        body: JSON.stringify(request),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!response.ok) throw new Error(`create answered ${response.status} to whose media: ${(await response.text()).slice(0, 200)}`);
+      return new Set(mediaOwnedSchema.parse(await response.json()).owned.map((url) => url.slice('/media/'.length)));
     },
   };
 }

@@ -1,11 +1,9 @@
-import { HttpError, type Db, type MediaStore } from '@atelier/kit';
-import { sql, type SQL } from 'drizzle-orm';
+import { HttpError, mediaKeyOfColumn, type Db, type MediaStore } from '@atelier/kit';
+import { sql } from 'drizzle-orm';
 import { EDIT_ERRORS } from './constants.js';
 import { edits } from './db/schema.js';
 import type { Gallery } from './gallery.js';
 
-/** The media key a stored URL names (stored relative, `/media/<key>`, or on PUBLIC_URL's origin). */
-const keyOf = (column: SQL) => sql`substring(${column} from '/media/(.+)$')`;
 
 /** Which of these media keys an edit of the user's names: an input of it, its result, the gallery's copies. */
 async function keysOfEditsOf(db: Db, userId: string, keys: string[]): Promise<Set<string>> {
@@ -14,10 +12,10 @@ async function keysOfEditsOf(db: Db, userId: string, keys: string[]): Promise<Se
     where exists (
       select 1 from ${edits}
       where ${edits.userId} = ${userId} and (
-        ${keyOf(sql`${edits.outputUrl}`)} = wanted.key
-        or ${keyOf(sql`${edits.galleryImageUrl}`)} = wanted.key
-        or ${keyOf(sql`${edits.galleryInputUrl}`)} = wanted.key
-        or exists (select 1 from jsonb_array_elements_text(${edits.inputImages}) as input(url) where ${keyOf(sql`input.url`)} = wanted.key)
+        ${mediaKeyOfColumn(sql`${edits.outputUrl}`)} = wanted.key
+        or ${mediaKeyOfColumn(sql`${edits.galleryImageUrl}`)} = wanted.key
+        or ${mediaKeyOfColumn(sql`${edits.galleryInputUrl}`)} = wanted.key
+        or exists (select 1 from jsonb_array_elements_text(${edits.inputImages}) as input(url) where ${mediaKeyOfColumn(sql`input.url`)} = wanted.key)
       )
     )`);
   return new Set(rows.map((row) => row.key));

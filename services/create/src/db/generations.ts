@@ -1,12 +1,10 @@
 import { PHOTOSHOOT_POSE_COUNT, type Generation } from '@atelier/contracts';
-import type { Db, PageCursor } from '@atelier/kit';
+import { mediaKeyOfColumn, type Db, type PageCursor } from '@atelier/kit';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { generations, uploads, type GenerationRow, type NewGenerationRow, type StoredProviderRef } from './schema.js';
 
 const UNFINISHED = ['queued', 'processing'] as const;
 
-/** The media key a stored URL names: URLs may be stored relative (`/media/<key>`) or on PUBLIC_URL's origin. */
-const keyOf = (column: SQL) => sql`substring(${column} from '/media/(.+)$')`;
 
 export async function insertGeneration(db: Db, row: NewGenerationRow): Promise<void> {
   await db.insert(generations).values(row);
@@ -43,10 +41,10 @@ export async function mediaKeysInUse(db: Db, keys: string[]): Promise<Set<string
   if (keys.length === 0) return new Set();
   const { rows } = await db.execute<{ key: string }>(sql`
     select distinct named.key from (
-      select ${keyOf(sql`image_url`)} as key from ${generations}
-      union all select ${keyOf(sql`video_url`)} from ${generations}
-      union all select ${keyOf(sql`thumbnail_url`)} from ${generations}
-      union all select ${keyOf(sql`input.value`)} from ${generations} cross join lateral jsonb_each_text(${generations.inputs}) as input
+      select ${mediaKeyOfColumn(sql`image_url`)} as key from ${generations}
+      union all select ${mediaKeyOfColumn(sql`video_url`)} from ${generations}
+      union all select ${mediaKeyOfColumn(sql`thumbnail_url`)} from ${generations}
+      union all select ${mediaKeyOfColumn(sql`input.value`)} from ${generations} cross join lateral jsonb_each_text(${generations.inputs}) as input
     ) as named
     where named.key = any(${sql.param(keys)}::text[])`);
   return new Set(rows.map((row) => row.key));
@@ -63,10 +61,10 @@ export async function mediaKeysOwnedBy(db: Db, userId: string, keys: string[]): 
   const { rows } = await db.execute<{ key: string }>(sql`
     select key from ${uploads} where ${uploads.userId} = ${userId} and key = any(${sql.param(keys)}::text[])
     union select named.key from (
-      select ${keyOf(sql`image_url`)} as key from ${generations} where ${generations.userId} = ${userId}
-      union all select ${keyOf(sql`video_url`)} from ${generations} where ${generations.userId} = ${userId}
-      union all select ${keyOf(sql`thumbnail_url`)} from ${generations} where ${generations.userId} = ${userId}
-      union all select ${keyOf(sql`input.value`)} from ${generations} cross join lateral jsonb_each_text(${generations.inputs}) as input
+      select ${mediaKeyOfColumn(sql`image_url`)} as key from ${generations} where ${generations.userId} = ${userId}
+      union all select ${mediaKeyOfColumn(sql`video_url`)} from ${generations} where ${generations.userId} = ${userId}
+      union all select ${mediaKeyOfColumn(sql`thumbnail_url`)} from ${generations} where ${generations.userId} = ${userId}
+      union all select ${mediaKeyOfColumn(sql`input.value`)} from ${generations} cross join lateral jsonb_each_text(${generations.inputs}) as input
         where ${generations.userId} = ${userId}
     ) as named
     where named.key = any(${sql.param(keys)}::text[])`);

@@ -92,14 +92,19 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
 
   /** An input image must be one of our own media URLs, the user's own (mediaKeysOwnedBy), and still there. */
   async function requireOwnMedia(req: Request, url: string, field: string): Promise<string> {
-    const key = media.keyFromUrl(url);
-    // Someone else's picture reads as no picture at all (its URL says nothing about whether it exists).
-    const owned = key ? (await mediaKeysOwnedBy(db, req.identity!.userId, [key])).has(key) : false;
-    const found = owned ? await media.get(key!) : null;
+    const key = await requireOwned(req, url, field);
+    const found = await media.get(key);
     if (!found) throw badRequest(`${field} must be an image uploaded to Atelier`);
     found.stream.destroy();
     if (!found.contentType.startsWith('image/')) throw badRequest(`${field} must be an image`);
     return url;
+  }
+
+  /** The media key of a URL of the user's own; someone else's picture reads as no picture at all (the same words). */
+  async function requireOwned(req: Request, url: string, field: string): Promise<string> {
+    const key = media.keyFromUrl(url);
+    if (!key || !(await mediaKeysOwnedBy(db, req.identity!.userId, [key])).has(key)) throw badRequest(`${field} must be an image uploaded to Atelier`);
+    return key;
   }
 
   /** The size of one of our own images, checked the way the engines check their inputs (PNG, JPEG or WebP). */
@@ -218,7 +223,7 @@ export function generationRoutes({ db, account, media, logger, clock, enqueue, i
   // A source already at the cap is refused here, before any credit is reserved.
   router.post('/api/generations/upscale', requireUser(), idempotent, validate({ body: startUpscaleSchema }), async (req, res) => {
     const body = req.body as StartUpscale;
-    await requireOwnMedia(req, body.imageUrl, 'imageUrl');
+    await requireOwned(req, body.imageUrl, 'imageUrl');
     const { width, height } = await ownImageSize(body.imageUrl, 'imageUrl');
     const target = upscaleTarget(width, height);
     if (!target) throw badRequest(atCapMessage(width, height));

@@ -153,34 +153,25 @@ function fitGarment(art: GarmentArt, torso: TorsoBox, halfWidths: number[], axis
  * when it is long (it was read as a tank top).
  */
 export function wornFrom(art: Pick<GarmentArt, 'shape' | 'sleeves' | 'main'> & Partial<Pick<GarmentArt, 'opensAtFront' | 'panel' | 'print'>>): WornGarment {
-  const long = art.panel ? art.panel.height / Math.max(1, art.panel.chest) > 1.6 : false;
-  const garment =
-    art.shape === 'dress'
-      ? isCoat({ ...art, opensAtFront: art.opensAtFront ?? false })
-        ? 'coat'
-        : art.sleeves === 'none'
-          ? // Sleeveless: a slip dress, or a mini dress when short (a sleeveless dress came back with puff sleeves).
-            art.panel && art.panel.height / Math.max(1, art.panel.chest) < 2.6
-            ? 'mini dress'
-            : 'slip dress'
-          : 'dress'
-      : art.shape === 'trousers'
-        ? 'trousers'
-        : art.shape === 'skirt'
-          ? 'skirt'
-          : art.opensAtFront
-            ? art.sleeves === 'long'
-              ? 'shirt'
-              : long
-                ? 'coat'
-                : 'jacket'
-            : art.sleeves === 'none'
-              ? 'tank top'
-              : art.sleeves === 'long'
-                ? 'shirt'
-                : 'tee';
   // Its pattern too: a striped tee came back plain red.
-  return { garment, hex: art.main.toLowerCase(), ...(art.print ? { print: art.print.kind, printHex: art.print.hex.toLowerCase() } : {}) };
+  const print = art.print ? { print: art.print.kind, printHex: art.print.hex.toLowerCase() } : {};
+  return { garment: garmentOf(art), hex: art.main.toLowerCase(), ...print };
+}
+
+function garmentOf(art: Pick<GarmentArt, 'shape' | 'sleeves'> & Partial<Pick<GarmentArt, 'opensAtFront' | 'panel'>>): string {
+  const lengthRatio = art.panel ? art.panel.height / Math.max(1, art.panel.chest) : undefined;
+  if (art.shape === 'dress') {
+    if (isCoat({ ...art, opensAtFront: art.opensAtFront ?? false })) return 'coat';
+    // Sleeveless: a slip dress, or a mini dress when short (a sleeveless dress came back with puff sleeves).
+    if (art.sleeves === 'none') return lengthRatio !== undefined && lengthRatio < 2.6 ? 'mini dress' : 'slip dress';
+    return 'dress';
+  }
+  if (art.shape === 'trousers' || art.shape === 'skirt') return art.shape;
+  if (art.opensAtFront) {
+    if (art.sleeves === 'long') return 'shirt';
+    return lengthRatio !== undefined && lengthRatio > 1.6 ? 'coat' : 'jacket';
+  }
+  return art.sleeves === 'none' ? 'tank top' : art.sleeves === 'long' ? 'shirt' : 'tee';
 }
 
 /** The person image shows nobody to dress. */

@@ -1181,8 +1181,8 @@ function readPrompt(prompt: string, preset: Preset | undefined, seed: number, as
   const seedSetting = random.pick<Setting>(['studio', 'studio', 'studio', 'interior', 'street', 'garden']);
   // Weather said with no place is outdoors: rain on a street, snow on snow, autumn's leaves in a park (a trench "in
   // the rain, night, neon reflections" stood in a studio, dry).
-  const weather = atmosphereOf(text);
-  const outdoors: Setting | undefined = weather === 'rain' ? 'street' : weather === 'snow' ? 'snow' : weather === 'autumn' ? 'garden' : undefined;
+  const atmosphere = atmosphereOf(text);
+  const outdoors: Setting | undefined = atmosphere === 'rain' ? 'street' : atmosphere === 'snow' ? 'snow' : atmosphere === 'autumn' ? 'garden' : undefined;
   // A backdrop's colour named ("red dress, black background") is a studio's paper (it drew a garden).
   const setting: Setting = settingSaid?.[0] ?? (productShot || fromPrompt.backdrop ? 'studio' : (outdoors ?? seedSetting));
   const lightSaid = pick('light');
@@ -1199,7 +1199,6 @@ function readPrompt(prompt: string, preset: Preset | undefined, seed: number, as
   // the masthead's "RUST MIDI SKIRT" over a figure cut at the hips).
   const lengthNamed = saidGarments.some(({ entry }) => entry.slot === 'bottom' || ['gown', 'maxi dress', 'slip dress'].includes(entry.template));
   const framing: Framing = framingSaid?.[0] ?? (shoesNamed || lengthNamed || draw < 0.9 ? 'full body' : 'half body');
-  const atmosphere = weather;
   const pose = poseOf(text);
   // A man is drawn average or broad (or plus-size when said): "curvy" on him is broad, "slim" average.
   const buildSaid = buildOf(text);

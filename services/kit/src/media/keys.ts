@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 
 /** Content types the media store keeps, with the file extension each key ends in. */
 export const MEDIA_TYPES = {
@@ -92,3 +93,9 @@ export function mediaKeyFromUrl(url: unknown, publicUrl?: URL | string): string 
   }
   return rest !== undefined && isMediaKey(rest) ? rest : null;
 }
+
+/**
+ * In SQL, the media key a stored URL column names: URLs are stored relative (`/media/<key>`) or on PUBLIC_URL's
+ * origin, and both name the same file.
+ */
+export const mediaKeyOfColumn = (column: SQL): SQL => sql`substring(${column} from '/media/(.+)$')`;
